@@ -1,0 +1,63 @@
+// Starts the built server for the end-to-end run on a database of its own: a fresh embedded
+// data directory, or with DATABASE_URL a PostgreSQL database created now and dropped at the end.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const adminUrl = process.env.DATABASE_URL;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+const databaseName = `portal_e2e_${randomBytes(6).toString('hex')}`;
+
+async function admin(statement: string): Promise<void> {
+  if (!adminUrl) return;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+let runDatabaseUrl = '';
+if (adminUrl) {
+  await admin(`create database "${databaseName}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  runDatabaseUrl = url.toString();
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: process.env.E2E_PORT ?? '3100',
+    DATA_DIR: dataDir,
+    DATABASE_URL: runDatabaseUrl,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  },
+});
+
+async function cleanUp(code: number): Promise<never> {
+  await admin(`drop database if exists "${databaseName}" with (force)`).catch((error: unknown) => {
+    console.error('could not drop the end-to-end database', error);
+  });
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code);
+}
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    if (server.exitCode === null) server.kill('SIGTERM');
+  });
+}
+server.once('exit', (code) => {
+  void cleanUp(code ?? 0);
+});

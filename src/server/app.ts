@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TenantConfig } from '../shared/tenant/tenant-config';
+import { accountsRoutes } from './accounts/accounts-routes';
+import type { Env } from './config/env';
+import { projectRoot } from './config/project-root';
+import type { DatabaseHandle } from './db/database';
+import { healthRoutes } from './health/health-routes';
+import { registerErrorHandling } from './http/errors-plugin';
+import { redactUrl } from './http/redact-url';
+import { type ZodTypeProvider, zodValidatorCompiler } from './http/zod-validation';
+import { spaRoutes } from './spa/spa-routes';
+import { tenantRoutes } from './tenant/tenant-routes';
+
+export interface AppDependencies {
+  env: Env;
+  tenant: TenantConfig;
+  database: DatabaseHandle;
+  /** Where the built web app lives; tests that do not need it may point anywhere. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The composition root: every capability is a plugin registered here with what it needs. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { env, tenant, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    genReqId: () => randomUUID(),
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: env.NODE_ENV === 'production',
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and react-remove-scroll set element styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'same-origin' },
+  });
+
+  await app.register(healthRoutes, { database });
+  await app.register(tenantRoutes, { tenant });
+  await app.register(accountsRoutes);
+  await app.register(spaRoutes, { webRoot: deps.webRoot ?? path.join(projectRoot, 'dist', 'web') });
+
+  return app;
+}

@@ -1,0 +1,62 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sampleTenantFile } from '../test/test-app';
+import { ConfigError, loadEnv } from './env';
+import { loadTenantConfig } from './tenant';
+
+type EditableTenant = Record<string, unknown> & {
+  theme: { primary: { main: string } };
+  urls: { privacy: string };
+};
+
+async function tenantFileWith(change: (tenant: EditableTenant) => void): Promise<string> {
+  const tenant = JSON.parse(await readFile(sampleTenantFile, 'utf8')) as EditableTenant;
+  change(tenant);
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'tenant-')), 'tenant.json');
+  await writeFile(file, JSON.stringify(tenant));
+  return file;
+}
+
+describe('tenant configuration', () => {
+  it('loads the sample tenant', async () => {
+    const tenant = await loadTenantConfig(sampleTenantFile);
+    expect(tenant.partner_name).toBe('Northfield State University');
+  });
+
+  it.each([
+    ['a missing help email', (t: EditableTenant) => delete t.help_email, 'help_email: is required'],
+    [
+      'a malformed colour',
+      (t: EditableTenant) => (t.theme.primary.main = 'blue'),
+      'theme.primary.main: must be a hex colour',
+    ],
+    ['an unknown key', (t: EditableTenant) => (t.partner_nmae = 'x'), 'partner_nmae'],
+    ['a bad URL', (t: EditableTenant) => (t.urls.privacy = 'javascript:alert(1)'), 'urls.privacy'],
+  ])('names the field at fault for %s', async (_case, change, expected) => {
+    const file = await tenantFileWith(change);
+    await expect(loadTenantConfig(file)).rejects.toThrow(ConfigError);
+    await expect(loadTenantConfig(file)).rejects.toThrow(expected);
+  });
+
+  it('explains a file that is not JSON or not there', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'tenant-')), 'tenant.json');
+    await expect(loadTenantConfig(file)).rejects.toThrow(
+      'Cannot read the tenant configuration file',
+    );
+    await writeFile(file, '{ nope');
+    await expect(loadTenantConfig(file)).rejects.toThrow('is not valid JSON');
+  });
+});
+
+describe('environment', () => {
+  it('applies defaults and names a bad variable', () => {
+    expect(loadEnv({}).PORT).toBe(3000);
+    expect(loadEnv({}).DATA_DIR).toBe('./data');
+    expect(() => loadEnv({ PORT: 'eighty' })).toThrow('PORT');
+    expect(() => loadEnv({ DATABASE_URL: 'mysql://x' })).toThrow(
+      'DATABASE_URL: must be a postgres://',
+    );
+  });
+});

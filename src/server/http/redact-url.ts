@@ -1,0 +1,12 @@
+/** Query parameters that are secrets: they must never reach the log. */
+const SECRET_PARAMETERS = ['token', 'service_token', 'id', 'code'];
+
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  for (const name of SECRET_PARAMETERS) {
+    if (params.has(name)) params.set(name, '[redacted]');
+  }
+  return `${url.slice(0, queryStart)}?${params.toString()}`;
+}

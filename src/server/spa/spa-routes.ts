@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
+
+/** Paths that belong to the API: an unknown one answers JSON 404, never the web app's page. */
+const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/', '/dev/', '/assets/'];
+
+export const spaRoutes: FastifyPluginAsync<{ webRoot: string }> = async (app, { webRoot }) => {
+  const indexFile = path.join(webRoot, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!wantsWebPage(request)) {
+      return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
+    }
+    if (!built) {
+      return reply
+        .status(503)
+        .send({ message: 'The web app has not been built. Run `npm run build` (or `npm start`).' });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+};
+
+function wantsWebPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '';
+  if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
+  // A missing file (favicon.ico, a stale chunk) is a 404, not the app's page.
+  if (path.extname(pathname) !== '') return false;
+  return true;
+}

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { type TenantConfig, themeCustomProperties } from '../../shared/tenant/tenant-config';
+
+/** The browser receives the tenant from the server, so one build serves every university. */
+export const tenantRoutes: FastifyPluginAsync<{ tenant: TenantConfig }> = async (
+  app,
+  { tenant },
+) => {
+  const css = `:root {\n${Object.entries(themeCustomProperties(tenant.theme))
+    .map(([property, value]) => `  ${property}: ${value};`)
+    .join('\n')}\n}\n`;
+
+  app.get('/public/tenant', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return tenant;
+  });
+
+  app.get('/tenant.css', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache').type('text/css; charset=utf-8');
+    return css;
+  });
+};

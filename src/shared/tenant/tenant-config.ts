@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+const hexColour = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #1a2b3c');
+
+const shades = z.strictObject({
+  extraLight: hexColour,
+  light: hexColour,
+  main: hexColour,
+  dark: hexColour,
+});
+
+const httpsUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const email = z.email({ error: 'must be an email address' });
+const phone = z.string().trim().min(7, 'must be a phone number').max(40);
+
+export const tenantConfigSchema = z.strictObject({
+  partner_name: z.string().trim().min(1, 'is required').max(120),
+  help_email: email,
+  transcript_email: email,
+  phones: z.strictObject({
+    admissions: phone,
+    help: phone,
+  }),
+  admissions_address: z.strictObject({
+    name: z.string().trim().min(1, 'is required'),
+    line_1: z.string().trim().min(1, 'is required'),
+    line_2: z.string().trim().optional(),
+    city: z.string().trim().min(1, 'is required'),
+    state: z.string().trim().min(1, 'is required'),
+    zip: z.string().trim().min(1, 'is required'),
+  }),
+  urls: z.strictObject({
+    home: httpsUrl,
+    privacy: httpsUrl,
+    pdf_reader: httpsUrl,
+    application_fee: httpsUrl,
+  }),
+  theme: z.strictObject({
+    primary: shades,
+    secondary: shades,
+    accent: shades,
+    neutral: shades,
+  }),
+});
+
+export type TenantConfig = z.infer<typeof tenantConfigSchema>;
+export type ThemeColourName = keyof TenantConfig['theme'];
+export type ShadeName = keyof TenantConfig['theme']['primary'];
+
+/** `--color-primary-main` and friends: the custom properties the stylesheets use. */
+export function themeCustomProperties(theme: TenantConfig['theme']): Record<string, string> {
+  const properties: Record<string, string> = {};
+  for (const [colour, colourShades] of Object.entries(theme)) {
+    for (const [shade, value] of Object.entries(colourShades)) {
+      properties[`--color-${colour}-${kebab(shade)}`] = value;
+    }
+  }
+  return properties;
+}
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** Formats zod issues as "field.path: message" lines so an operator can find the field at fault. */
+export function describeConfigIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.join('.') || '(root)';
+    const message =
+      issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
+    return `${path}: ${message}`;
+  });
+}
