@@ -70,7 +70,7 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
   it('answers 401 for the profile of an anonymous visitor', async () => {
     const profile = await app.inject('/api/profile');
     expect(profile.statusCode).toBe(401);
-    expect(profile.json()).toEqual({ message: 'You are not signed in.' });
+    expect(profile.json()).toEqual({ message: 'Your session has ended. Please log in again.' });
   });
 
   it('sends the security headers', async () => {

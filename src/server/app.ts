@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TenantConfig } from '../shared/tenant/tenant-config';
+import { SESSION_ABSOLUTE_HOURS } from './accounts/account-policy';
 import { accountsRoutes } from './accounts/accounts-routes';
+import { createSessions } from './accounts/sessions';
 import type { Env } from './config/env';
 import { projectRoot } from './config/project-root';
 import type { DatabaseHandle } from './db/database';
 import { healthRoutes } from './health/health-routes';
 import { registerErrorHandling } from './http/errors-plugin';
+import { registerOriginCheck } from './http/origin-check';
 import { redactUrl } from './http/redact-url';
 import { type ZodTypeProvider, zodValidatorCompiler } from './http/zod-validation';
+import { devMailRoutes } from './mail/dev-mail-routes';
+import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
+import { createRateLimiter } from './rate-limit/rate-limiter';
 import { spaRoutes } from './spa/spa-routes';
 import { tenantRoutes } from './tenant/tenant-routes';
 
@@ -21,6 +28,8 @@ export interface AppDependencies {
   /** Where the built web app lives; tests that do not need it may point anywhere. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the mailer chosen from the environment. */
+  mailer?: Mailer;
 }
 
 /** The composition root: every capability is a plugin registered here with what it needs. */
@@ -50,9 +59,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const mailer =
+    deps.mailer ??
+    (env.SMTP_URL
+      ? smtpMailer(env.SMTP_URL, env.MAIL_FROM, app.log)
+      : outboxMailer(database.db, app.log));
   app.addHook('onClose', async () => {
+    await mailer.drain();
     await database.close();
   });
+  registerOriginCheck(app, env.PUBLIC_URL);
+  await app.register(fastifyCookie);
+  // Every request starts without an account; requireSession sets it on signed-in routes.
+  app.decorateRequest('accountId', '');
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -78,7 +97,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { database });
   await app.register(tenantRoutes, { tenant });
-  await app.register(accountsRoutes);
+  await app.register(accountsRoutes, {
+    db: database.db,
+    mailer,
+    tenant,
+    publicUrl: env.PUBLIC_URL,
+    limiter: createRateLimiter(database.db),
+    sessions: createSessions(database.db, {
+      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: SESSION_ABSOLUTE_HOURS * 3_600_000,
+      secureCookies: env.NODE_ENV === 'production',
+    }),
+  });
+  if (env.NODE_ENV !== 'production') await app.register(devMailRoutes, { db: database.db });
   await app.register(spaRoutes, { webRoot: deps.webRoot ?? path.join(projectRoot, 'dist', 'web') });
 
   return app;

@@ -16,6 +16,17 @@ const envSchema = z.object({
   TENANT_CONFIG: z.string().default(path.join(projectRoot, 'tenant', 'sample-tenant.json')),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Admissions <no-reply@localhost>'),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -25,6 +36,15 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+const productionRules = (env: Env): string[] => {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  // Mail links built from the Host header could be pointed at another site by whoever sends it.
+  if (!env.PUBLIC_URL)
+    problems.push('PUBLIC_URL: is required in production (links in mail start with it)');
+  return problems;
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -38,5 +58,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       `Invalid environment:\n  ${describeConfigIssues(result.error).join('\n  ')}`,
     );
   }
+  const problems = productionRules(result.data);
+  if (problems.length > 0)
+    throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   return result.data;
 }

@@ -97,3 +97,8 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     },
   };
 }
+
+/** Rows of a raw `db.execute`, whose result type differs between node-postgres and PGlite. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}

@@ -25,6 +25,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.headers) reply.headers(error.headers);
       const body: ApiErrorBody = { message: error.message };
       if (error.errors) body.errors = error.errors;
+      if (error.code) body.code = error.code;
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.statusCode).send(body);
     }

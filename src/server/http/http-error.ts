@@ -6,6 +6,7 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    readonly code?: string,
   ) {
     super(message);
   }

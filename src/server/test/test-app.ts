@@ -4,9 +4,19 @@ import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
 import { projectRoot } from '../config/project-root';
 import { loadTenantConfig } from '../config/tenant';
+import type { AppDatabase } from '../db/database';
 import { createTestDatabase, type DatabaseKind } from './test-database';
 
 export const sampleTenantFile = path.join(projectRoot, 'tenant', 'sample-tenant.json');
+
+const databases = new WeakMap<FastifyInstance, AppDatabase>();
+
+/** The database behind a test app, for arranging states no request can reach (an expired code). */
+export function testDatabaseOf(app: FastifyInstance): AppDatabase {
+  const db = databases.get(app);
+  if (!db) throw new Error('not a test app');
+  return db;
+}
 
 /** The whole app on a fresh database, for `inject` calls. Closing the app drops the database. */
 export async function buildTestApp(
@@ -21,6 +31,7 @@ export async function buildTestApp(
   const tenant = await loadTenantConfig(sampleTenantFile);
   const database = await createTestDatabase(kind);
   const app = await buildApp({ env, tenant, database, logger: false, webRoot: options.webRoot });
+  databases.set(app, database.db);
   options.extend?.(app);
   await app.ready();
   return app;

@@ -2,6 +2,8 @@
 export interface ApiErrorBody {
   message: string;
   errors?: Record<string, string[]>;
+  /** A machine-readable reason where a screen must react to one case, e.g. an unconfirmed account. */
+  code?: string;
 }
 
 /** Spec 000 section 8: shown when a reply is not JSON or carries no usable message. */

@@ -1,0 +1,108 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LOGGED_IN_MARKER_COOKIE } from '../../shared/accounts/session-cookies';
+import type { AppDatabase } from '../db/database';
+import { sessions } from '../db/schema';
+import { HttpError } from '../http/http-error';
+import { randomToken, sha256 } from './secrets';
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account; set by `requireSession` on every signed-in route. */
+    accountId: string;
+  }
+}
+
+export const SESSION_COOKIE = 'tp_session';
+
+export interface SessionSettings {
+  idleMs: number;
+  absoluteMs: number;
+  secureCookies: boolean;
+}
+
+export function createSessions(db: AppDatabase, settings: SessionSettings) {
+  const cookieOptions = (maxAgeSeconds: number) => ({
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: settings.secureCookies,
+    maxAge: maxAgeSeconds,
+  });
+
+  function setCookies(reply: FastifyReply, token: string): void {
+    const maxAge = Math.floor(settings.absoluteMs / 1000);
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(maxAge), httpOnly: true });
+    // The marker lets the browser know it is signed in; it carries no secret.
+    reply.setCookie(LOGGED_IN_MARKER_COOKIE, '1', { ...cookieOptions(maxAge), httpOnly: false });
+  }
+
+  return {
+    /** A new session (the previous one, if any, is revoked: the id rotates at every log-in). */
+    async start(request: FastifyRequest, reply: FastifyReply, accountId: string): Promise<void> {
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await this.revoke(previous);
+      const token = randomToken();
+      await db.insert(sessions).values({
+        tokenHash: sha256(token),
+        accountId,
+        expiresAt: new Date(Date.now() + settings.absoluteMs),
+      });
+      setCookies(reply, token);
+    },
+
+    /** The account of a live session, touching it; one statement. */
+    async authenticate(request: FastifyRequest): Promise<string | null> {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token || token.length > 100) return null;
+      const [row] = await db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(
+          and(
+            eq(sessions.tokenHash, sha256(token)),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql`now()`),
+            gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${settings.idleMs / 1000})`),
+          ),
+        )
+        .returning({ accountId: sessions.accountId });
+      return row?.accountId ?? null;
+    },
+
+    async revoke(token: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)));
+    },
+
+    async revokeAllOf(
+      accountId: string,
+      executor: Pick<AppDatabase, 'update'> = db,
+    ): Promise<void> {
+      await executor
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+    },
+
+    /** onRequest hook for every signed-in route: sets `request.accountId` or answers 401. */
+    async requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const accountId = await this.authenticate(request);
+      if (!accountId) {
+        this.clearCookies(reply);
+        throw new HttpError(401, SESSION_ENDED_MESSAGE);
+      }
+      request.accountId = accountId;
+    },
+
+    clearCookies(reply: FastifyReply): void {
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(LOGGED_IN_MARKER_COOKIE, { path: '/' });
+    },
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;

@@ -1,0 +1,72 @@
+import { desc } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { AppDatabase } from '../db/database';
+import { outbox } from '../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface OutboxEntry extends MailMessage {
+  sent_at: string;
+}
+
+export interface Mailer {
+  /** Queues a message and returns at once, so a reply never waits on (or reveals) delivery. */
+  send(message: MailMessage): void;
+  /** Resolves when every queued message has been delivered or has failed (and been logged). */
+  drain(): Promise<void>;
+}
+
+type Deliver = (message: MailMessage) => Promise<void>;
+
+function backgroundMailer(deliver: Deliver, log: FastifyBaseLogger): Mailer {
+  const pending = new Set<Promise<void>>();
+  return {
+    send(message) {
+      const delivery = deliver(message)
+        .then(() => log.info({ to: message.to, subject: message.subject }, 'mail sent'))
+        .catch((error: unknown) =>
+          log.error({ err: error, subject: message.subject }, 'mail failed'),
+        )
+        .finally(() => pending.delete(delivery));
+      pending.add(delivery);
+    },
+    async drain() {
+      await Promise.all([...pending]);
+    },
+  };
+}
+
+export function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return backgroundMailer(async (message) => {
+    await transport.sendMail({ from, ...message });
+  }, log);
+}
+
+/** Without SMTP every message is logged and kept in the database, readable at /dev/mail. */
+export function outboxMailer(db: AppDatabase, log: FastifyBaseLogger): Mailer {
+  return backgroundMailer(async (message) => {
+    await db.insert(outbox).values(message);
+    log.info(
+      { to: message.to, subject: message.subject, text: message.text },
+      'mail kept in the outbox',
+    );
+  }, log);
+}
+
+export async function readOutbox(db: AppDatabase, limit = 200): Promise<OutboxEntry[]> {
+  const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
+  return rows.map(({ to, subject, text, html, sentAt }) => ({
+    to,
+    subject,
+    text,
+    html,
+    sent_at: sentAt.toISOString(),
+  }));
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { OutboxEntry } from '../mail/mailer';
+
+export const STRONG_PASSWORD = 'Transfer-2026-ok';
+
+/** Polls the outbox until a message to `to` matching `subject` arrives (mail leaves in the background). */
+export async function waitForMail(
+  app: FastifyInstance,
+  to: string,
+  subject: RegExp,
+  after = 0,
+): Promise<OutboxEntry> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const messages = (await app.inject('/dev/mail.json')).json() as OutboxEntry[];
+    const found = messages.filter((m) => m.to === to && subject.test(m.subject));
+    if (found.length > after) return found[0] as OutboxEntry;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`no mail to ${to} matching ${subject}`);
+}
+
+export function codeFrom(mail: OutboxEntry): string {
+  const match = /confirmation code is (\d{6})/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`no code in: ${mail.text}`);
+  return match[1];
+}
+
+export function cookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+export function post(app: FastifyInstance, url: string, payload: unknown, cookie?: string) {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: cookie ? { cookie } : {},
+  });
+}
+
+/** Signs up, confirms from the outbox and logs in; returns the session cookies. */
+export async function signedInApplicant(app: FastifyInstance, username: string): Promise<string> {
+  await post(app, '/public/signup', { username, password: STRONG_PASSWORD });
+  const code = codeFrom(await waitForMail(app, username, /confirmation code/));
+  await post(app, '/public/confirm', { username, code });
+  const login = await post(app, '/public/login', { username, password: STRONG_PASSWORD });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  return cookieHeader(login);
+}
