@@ -12,7 +12,10 @@ test('the shell shows the tenant, the steps and the account menu', async ({ page
   await page.goto('/about');
   await expect(page.getByRole('link', { name: /Northfield State University/ })).toBeVisible();
   const steps = page.getByRole('navigation', { name: 'Application steps' });
-  await expect(steps.getByRole('link', { name: /About You/ })).toHaveAttribute('aria-current', 'page');
+  await expect(steps.getByRole('link', { name: /About You/ })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await steps.getByRole('link', { name: /Your Academics/ }).click();
   await expect(page).toHaveURL(/\/education$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your Academics' })).toBeVisible();
@@ -35,7 +38,9 @@ test('the footer opens the Help dialog with the tenant contacts', async ({ page 
   await page.getByRole('button', { name: 'Help' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('link', { name: /apply-help@northfield\.example\.edu/ })).toBeVisible();
+  await expect(
+    dialog.getByRole('link', { name: /apply-help@northfield\.example\.edu/ }),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });

@@ -1,0 +1,48 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { isFormRoute } from '../../shared/routes';
+import { useNavigationToast } from '../toast/use-navigation-toast';
+import { BannerArea } from './banner-area';
+import { Footer } from './footer';
+import { Header } from './header';
+import { LoadingSpinner } from './loading-spinner';
+import styles from './root-layout.module.css';
+import { StepNavigation } from './step-navigation';
+import { useDocumentTitle } from './use-document-title';
+
+/** Navigations that finish quickly (cached data, loaded chunks) should not flash the overlay. */
+const NAVIGATION_SPINNER_DELAY_MS = 300;
+
+/** The shell around every screen. The suspense boundary covers a refetch after the cache is cleared (logout). */
+export function RootLayout() {
+  return (
+    <Suspense fallback={<LoadingSpinner />}>
+      <Shell />
+    </Suspense>
+  );
+}
+
+function Shell() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  useDocumentTitle();
+  useNavigationToast();
+
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className={styles.skipLink}>
+        Skip to main content
+      </a>
+      <Header />
+      <BannerArea />
+      {isFormRoute(pathname) ? <StepNavigation /> : null}
+      <main id="main" tabIndex={-1} className={styles.main}>
+        <Outlet />
+      </main>
+      <Footer />
+      {navigation.state === 'loading' ? (
+        <LoadingSpinner delayMs={NAVIGATION_SPINNER_DELAY_MS} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { NavLink } from 'react-router';
+import { FORM_STEPS } from '../../shared/routes';
+import { cx } from '../ui/cx';
+import styles from './step-navigation.module.css';
+
+/** The three application steps; links replace the history entry (spec 000 section 2). */
+export function StepNavigation() {
+  return (
+    <nav aria-label="Application steps" className={styles.nav}>
+      <ol className={styles.steps}>
+        {FORM_STEPS.map((step, index) => (
+          <li key={step.route} className={styles.step}>
+            <NavLink
+              to={step.route}
+              replace
+              className={({ isActive }) => cx(styles.link, isActive && styles.active)}
+            >
+              <span className={styles.number} aria-hidden="true">
+                {index + 1}
+              </span>
+              <span className={styles.label}>
+                <span className="visually-hidden">Step {index + 1}: </span>
+                {step.title}
+              </span>
+            </NavLink>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,103 @@
+import { createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from './data/query-keys';
+import { createQueryClient } from './query-client';
+import { createRoutes, ROOT_ROUTE_ID } from './router';
+
+const tenant = { partner_name: 'Northfield State University' };
+
+function stubServer(profile: { status: number; body: unknown }, tenantStatus = 200) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input) => {
+      const path = String(input);
+      if (path === '/public/tenant') {
+        return Response.json(tenantStatus === 200 ? tenant : { message: 'down' }, {
+          status: tenantStatus,
+        });
+      }
+      if (path === '/api/profile') {
+        return Response.json(profile.body, { status: profile.status });
+      }
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    }),
+  );
+}
+
+async function start(path: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  await new Promise<void>((resolve) => {
+    const settled = () => router.state.initialized && router.state.navigation.state === 'idle';
+    if (settled()) {
+      resolve();
+      return;
+    }
+    const unsubscribe = router.subscribe(() => {
+      if (settled()) {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
+  return { router, queryClient };
+}
+
+const anonymous = { status: 401, body: { message: 'Not signed in.' } };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('routes', () => {
+  it('redirects an unknown path to /about, keeping the query string', async () => {
+    stubServer(anonymous);
+    const { router } = await start('/no-such-page?token=abc&x=1');
+    expect(router.state.location.pathname).toBe('/about');
+    expect(router.state.location.search).toBe('?token=abc&x=1');
+    router.dispose();
+  });
+
+  it('redirects the bare origin to /about, keeping the query string', async () => {
+    stubServer(anonymous);
+    const { router } = await start('/?service_token=abc');
+    expect(router.state.location.pathname).toBe('/about');
+    expect(router.state.location.search).toBe('?service_token=abc');
+    router.dispose();
+  });
+
+  it.each(['/login', '/signup', '/confirm', '/forgot', '/reset', '/completion', '/final-steps'])(
+    'serves %s without redirecting',
+    async (path) => {
+      stubServer(anonymous);
+      const { router } = await start(path);
+      expect(router.state.location.pathname).toBe(path);
+      expect(router.state.errors).toBeNull();
+      router.dispose();
+    },
+  );
+
+  it('treats a 401 from the profile as an anonymous visitor', async () => {
+    stubServer(anonymous);
+    const { router, queryClient } = await start('/about');
+    expect(router.state.errors).toBeNull();
+    expect(queryClient.getQueryData(queryKeys.profile)).toBeNull();
+    expect(queryClient.getQueryData(queryKeys.tenant)).toEqual(tenant);
+    router.dispose();
+  });
+
+  it('caches the profile of a signed-in student', async () => {
+    const profile = { username: 'student@example.com', answer: {} };
+    stubServer({ status: 200, body: profile });
+    const { router, queryClient } = await start('/about');
+    expect(queryClient.getQueryData(queryKeys.profile)).toEqual(profile);
+    router.dispose();
+  });
+
+  it('sends other failures to the root error boundary', async () => {
+    stubServer(anonymous, 500);
+    const { router } = await start('/about');
+    expect(router.state.errors?.[ROOT_ROUTE_ID]).toBeInstanceOf(Error);
+    router.dispose();
+  });
+});

@@ -1,0 +1,86 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  redirect,
+} from 'react-router';
+import { COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_STEPS } from '../shared/routes';
+import { profileQueryOptions } from './data/profile';
+import { tenantQueryOptions } from './data/tenant';
+import { LoadingSpinner } from './layout/loading-spinner';
+import { RootLayout } from './layout/root-layout';
+import { CompletionPage } from './pages/completion-page';
+import { ErrorScreen } from './pages/error-screen';
+import type { RouteHandle } from './route-handle';
+
+export const ROOT_ROUTE_ID = 'root';
+
+function handle(title: string): RouteHandle {
+  return { title };
+}
+
+/** Spec 000 section 2: nothing renders before the tenant and the profile are known. */
+function createRootLoader(queryClient: QueryClient) {
+  return async function rootLoader(): Promise<null> {
+    await Promise.all([
+      queryClient.ensureQueryData(tenantQueryOptions),
+      queryClient.ensureQueryData(profileQueryOptions),
+    ]);
+    return null;
+  };
+}
+
+/** Unknown paths go to the default form route, keeping the query string (token, service_token). */
+function redirectToDefaultRoute({ request }: LoaderFunctionArgs): never {
+  const url = new URL(request.url);
+  throw redirect(`${DEFAULT_ROUTE}${url.search}`);
+}
+
+const loadAuthPage = {
+  login: () => import('./auth/login-page'),
+  signup: () => import('./auth/signup-page'),
+  confirm: () => import('./auth/confirm-page'),
+  forgot: () => import('./auth/forgot-page'),
+  reset: () => import('./auth/reset-page'),
+};
+
+const loadFormPage = () => import('./form/form-page');
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: ROOT_ROUTE_ID,
+      path: '/',
+      loader: createRootLoader(queryClient),
+      Component: RootLayout,
+      HydrateFallback: LoadingSpinner,
+      errorElement: <ErrorScreen />,
+      children: [
+        { path: 'login', handle: handle('Sign In'), lazy: loadAuthPage.login },
+        { path: 'signup', handle: handle('Create Account'), lazy: loadAuthPage.signup },
+        { path: 'confirm', handle: handle('Confirm Your Account'), lazy: loadAuthPage.confirm },
+        { path: 'forgot', handle: handle('Forgot Password'), lazy: loadAuthPage.forgot },
+        { path: 'reset', handle: handle('Reset Password'), lazy: loadAuthPage.reset },
+        {
+          path: COMPLETION_ROUTE.slice(1),
+          handle: handle('Application Submitted'),
+          Component: CompletionPage,
+        },
+        ...FORM_STEPS.map((step) => ({
+          path: step.route.slice(1),
+          handle: handle(step.title),
+          lazy: loadFormPage,
+        })),
+        // A splat does not match the root itself, so "/" needs its own redirect. The null element
+        // tells React Router these routes render nothing on purpose: they only redirect.
+        { index: true, loader: redirectToDefaultRoute, element: null },
+        { path: '*', loader: redirectToDefaultRoute, element: null },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
+}
