@@ -1,0 +1,187 @@
+import { ADD_ANOTHER_MAX } from '../constants';
+import { conditionKeys } from './conditions';
+import type { ConditionExpr, FormModel, Item, OptionItem } from './model';
+
+/** A mistake in the model itself, found at start and in tests (spec 001 section 8). */
+export class DeveloperError extends Error {
+  override name = 'DeveloperError';
+}
+
+const PREFIX = /^[a-z][a-z0-9]*(_[a-z0-9]+)*_$/;
+const KEY = /^[a-z][a-z0-9_]*$/;
+
+interface Place {
+  key: string;
+  pageId: string;
+  /** Places under different cases of one switch may share a key (grouped conditions). */
+  switchCase: string | null;
+}
+
+/**
+ * Answer keys unique across pages, every condition reading a key of the data model, add-another
+ * blocks within the maximum, prefixes well-formed, choice lists starting with the empty entry.
+ * Returns the problems, each naming its key.
+ */
+export function checkModel(model: FormModel): string[] {
+  const problems: string[] = [];
+  const places: Place[] = [];
+  const conditions: Array<{ expr: ConditionExpr; prefixes: string[]; where: string }> = [];
+  const ids = new Set<string>();
+
+  const uniqueId = (id: string, what: string) => {
+    if (ids.has(id)) problems.push(`${what} id "${id}" is used twice`);
+    ids.add(id);
+  };
+
+  const visit = (
+    items: readonly Item[],
+    pageId: string,
+    prefixes: string[],
+    switchCase: string | null,
+  ) => {
+    for (const item of items) {
+      switch (item.kind) {
+        case 'field': {
+          if (!KEY.test(item.key)) problems.push(`key "${item.key}" is not snake_case`);
+          const keys = prefixes.length > 0 ? prefixes.map((p) => `${p}${item.key}`) : [item.key];
+          for (const key of keys) places.push({ key, pageId, switchCase });
+          if (item.showWhen) conditions.push({ expr: item.showWhen, prefixes, where: item.key });
+          for (const rule of item.rules ?? []) {
+            if ('when' in rule && rule.when)
+              conditions.push({ expr: rule.when, prefixes, where: item.key });
+            if (rule.type === 'anyAnswered') {
+              for (const key of rule.keys)
+                conditions.push({
+                  expr: { valueKey: key, operator: 'answered' },
+                  prefixes,
+                  where: item.key,
+                });
+            }
+          }
+          const choices: readonly OptionItem[][] = [
+            ...(item.options ? [item.options as OptionItem[]] : []),
+            ...Object.values(item.optionsFrom?.options ?? {}).map((list) => list as OptionItem[]),
+          ];
+          if (
+            (item.widget === 'select' || item.widget === 'conditionalSelect') &&
+            choices.length === 0
+          ) {
+            problems.push(`key "${item.key}" is a select without options`);
+          }
+          if (item.widget === 'select' || item.widget === 'conditionalSelect') {
+            for (const list of choices) {
+              if (list[0]?.value !== '' || list[0]?.label !== '--')
+                problems.push(`key "${item.key}" options must start with the empty '--' entry`);
+            }
+          }
+          if (item.optionsFrom)
+            conditions.push({
+              expr: { valueKey: item.optionsFrom.controllerKey, operator: 'answered' },
+              prefixes,
+              where: item.key,
+            });
+          if (item.reveals) visit(item.reveals, pageId, prefixes, switchCase);
+          for (const content of Object.values(item.optionContent ?? {}))
+            visit(content, pageId, prefixes, switchCase);
+          break;
+        }
+        case 'block':
+          uniqueId(item.id, 'block');
+          if (item.showWhen) conditions.push({ expr: item.showWhen, prefixes, where: item.id });
+          visit(item.items, pageId, prefixes, switchCase);
+          break;
+        case 'repeat': {
+          uniqueId(item.id, 'add-another');
+          if (item.instances.length < 1 || item.instances.length > ADD_ANOTHER_MAX) {
+            problems.push(
+              `add-another "${item.id}" has ${item.instances.length} blocks; allowed 1 to ${ADD_ANOTHER_MAX}`,
+            );
+          }
+          for (const instance of item.instances) {
+            if (!PREFIX.test(instance.prefix))
+              problems.push(`add-another "${item.id}" has a bad prefix "${instance.prefix}"`);
+          }
+          if (item.showWhen) conditions.push({ expr: item.showWhen, prefixes, where: item.id });
+          const inner = item.instances.map((instance) => instance.prefix);
+          visit(
+            item.items,
+            pageId,
+            prefixes.length > 0
+              ? prefixes.flatMap((outer) => inner.map((p) => `${outer}${p}`))
+              : inner,
+            switchCase,
+          );
+          break;
+        }
+        case 'tabs':
+          uniqueId(item.id, 'tabs');
+          if (!item.tabs.some((tab) => tab.id === item.defaultTab))
+            problems.push(`tabs "${item.id}" default tab "${item.defaultTab}" does not exist`);
+          if (item.showWhen) conditions.push({ expr: item.showWhen, prefixes, where: item.id });
+          for (const tab of item.tabs) visit(tab.items, pageId, prefixes, switchCase);
+          break;
+        case 'switch':
+          uniqueId(item.id, 'switch');
+          item.cases.forEach((branch, index) => {
+            conditions.push({ expr: branch.when, prefixes, where: item.id });
+            visit(branch.items, pageId, prefixes, `${item.id}#${index}`);
+          });
+          break;
+      }
+    }
+  };
+
+  for (const page of model.pages) {
+    uniqueId(page.id, 'page');
+    visit(page.items, page.id, [], null);
+  }
+
+  const seen = new Map<string, Place>();
+  for (const place of places) {
+    const earlier = seen.get(place.key);
+    if (!earlier) {
+      seen.set(place.key, place);
+      continue;
+    }
+    const sameSwitch =
+      earlier.switchCase !== null &&
+      place.switchCase !== null &&
+      earlier.switchCase !== place.switchCase &&
+      earlier.switchCase.split('#')[0] === place.switchCase.split('#')[0];
+    if (!sameSwitch) {
+      problems.push(
+        earlier.pageId === place.pageId
+          ? `key "${place.key}" appears twice on page ${place.pageId}`
+          : `key "${place.key}" appears on pages ${earlier.pageId} and ${place.pageId}`,
+      );
+    }
+  }
+
+  const known = new Set(seen.keys());
+  for (const { expr, prefixes, where } of conditions) {
+    const resolvers =
+      prefixes.length > 0
+        ? prefixes.map((p) => (key: string) => (key.startsWith('$') ? `${p}${key.slice(1)}` : key))
+        : [(key: string) => key];
+    for (const resolve of resolvers) {
+      for (const key of conditionKeys(expr, resolve)) {
+        if (!known.has(key))
+          problems.push(`key "${key}" read by a condition of "${where}" is not in the data model`);
+      }
+    }
+  }
+  return [...new Set(problems)];
+}
+
+/** In development and tests a broken model throws; in production it is logged and the app runs on. */
+export function assertModel(
+  model: FormModel,
+  mode: 'development' | 'test' | 'production',
+  log: (message: string) => void,
+): void {
+  const problems = checkModel(model);
+  if (problems.length === 0) return;
+  const message = `The form model is inconsistent:\n  ${problems.join('\n  ')}`;
+  if (mode === 'production') log(message);
+  else throw new DeveloperError(message);
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { fixtureModel } from './fixture-model';
+import type { FormState } from './model';
+import { isValidIsoDate, todayIso, validateAnswers } from './validate';
+
+const today = '2026-11-21';
+const errorsFor = (partial: Partial<FormState>) =>
+  validateAnswers(
+    fixtureModel,
+    { answers: {}, addAnother: {}, tabs: {}, isLoggedIn: true, ...partial },
+    { today },
+  );
+
+describe('validation', () => {
+  it('reports required fields of shown content only', () => {
+    const errors = errorsFor({});
+    expect(errors.first_name).toEqual(['First name is required.']);
+    expect(errors.birth_date).toEqual(['A valid date of birth is required.']);
+    expect(errors.branch_name).toBeUndefined();
+    expect(errors.signature).toBeUndefined();
+  });
+
+  it('treats white space as empty', () => {
+    expect(errorsFor({ answers: { first_name: '   ' } }).first_name).toEqual([
+      'First name is required.',
+    ]);
+  });
+
+  it('judges ages relative to the day of validation, at the boundaries', () => {
+    expect(errorsFor({ answers: { birth_date: '2013-11-21' } }).birth_date).toBeUndefined();
+    expect(errorsFor({ answers: { birth_date: '2013-11-22' } }).birth_date).toEqual([
+      'You must be 13 years or older to apply.',
+    ]);
+    expect(errorsFor({ answers: { birth_date: '1926-11-21' } }).birth_date).toBeUndefined();
+    expect(errorsFor({ answers: { birth_date: '1926-11-20' } }).birth_date).toEqual([
+      'This date is not supported. Please contact help support for assistance.',
+    ]);
+  });
+
+  it('does not repeat a message two rules share', () => {
+    expect(errorsFor({ answers: { birth_date: '2001-02-30' } }).birth_date).toEqual([
+      'A valid date of birth is required.',
+    ]);
+  });
+
+  it('applies conditional requirements and instance labels', () => {
+    expect(errorsFor({ answers: { optin_sms_ind: true } }).phone_mobile).toEqual([
+      'A cell phone is required for texts.',
+    ]);
+    expect(errorsFor({ answers: { optin_sms_ind: false } }).phone_mobile).toBeUndefined();
+    const errors = errorsFor({ answers: { military: 'Y' }, addAnother: { branches: 2 } });
+    expect(errors.branch_name).toEqual(['Branch 1: name the branch.']);
+    expect(errors.branch_2_name).toEqual(['Branch 2: name the branch.']);
+  });
+
+  it('fills the year into year-range messages', () => {
+    const base = { military: 'Y', branch_name: 'Army' };
+    expect(
+      errorsFor({ answers: { ...base, branch_start_year: '1952' } }).branch_start_year,
+    ).toBeUndefined();
+    expect(
+      errorsFor({ answers: { ...base, branch_start_year: '1951' } }).branch_start_year,
+    ).toEqual(['The minimum supported year is 1952']);
+    expect(
+      errorsFor({ answers: { ...base, branch_start_year: '2027' } }).branch_start_year,
+    ).toEqual(['The maximum supported year is 2026']);
+  });
+
+  it('checks digits, revealed content and radio-specific content', () => {
+    expect(errorsFor({ answers: { credits: '12a' } }).credits).toEqual(['Digits only.']);
+    expect(errorsFor({ answers: { credits: '12' } }).credits).toBeUndefined();
+    expect(errorsFor({ answers: { agree: true } }).signature).toEqual(['Sign here.']);
+    expect(errorsFor({ answers: { major: '6' } }).study_location).toEqual(['Choose a location.']);
+  });
+
+  it('knows real calendar dates', () => {
+    expect(
+      ['2024-02-29', '2023-02-29', '2023-13-01', '23-01-01', '2023-1-1'].map(isValidIsoDate),
+    ).toEqual([true, false, false, false, false]);
+    expect(todayIso(new Date(2026, 0, 5))).toBe('2026-01-05');
+  });
+});
