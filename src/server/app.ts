@@ -3,10 +3,13 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { FormModel } from '../shared/form/model';
+import { assertModel } from '../shared/form/model-check';
 import type { TenantConfig } from '../shared/tenant/tenant-config';
 import { SESSION_ABSOLUTE_HOURS } from './accounts/account-policy';
 import { accountsRoutes } from './accounts/accounts-routes';
 import { createSessions } from './accounts/sessions';
+import { applicationRoutes } from './application/application-routes';
 import type { Env } from './config/env';
 import { projectRoot } from './config/project-root';
 import type { DatabaseHandle } from './db/database';
@@ -28,6 +31,8 @@ export interface AppDependencies {
   /** Where the built web app lives; tests that do not need it may point anywhere. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The application's form model: every view and the server's checks read it. */
+  model: FormModel;
   /** Replaces the mailer chosen from the environment. */
   mailer?: Mailer;
 }
@@ -97,18 +102,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { database });
   await app.register(tenantRoutes, { tenant });
+  assertModel(deps.model, env.NODE_ENV, (message) => app.log.error(message));
+  const sessions = createSessions(database.db, {
+    idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: SESSION_ABSOLUTE_HOURS * 3_600_000,
+    secureCookies: env.NODE_ENV === 'production',
+  });
   await app.register(accountsRoutes, {
     db: database.db,
     mailer,
     tenant,
     publicUrl: env.PUBLIC_URL,
     limiter: createRateLimiter(database.db),
-    sessions: createSessions(database.db, {
-      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
-      absoluteMs: SESSION_ABSOLUTE_HOURS * 3_600_000,
-      secureCookies: env.NODE_ENV === 'production',
-    }),
+    sessions,
   });
+  await app.register(applicationRoutes, { db: database.db, sessions, model: deps.model });
   if (env.NODE_ENV !== 'production') await app.register(devMailRoutes, { db: database.db });
   await app.register(spaRoutes, { webRoot: deps.webRoot ?? path.join(projectRoot, 'dist', 'web') });
 

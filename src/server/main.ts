@@ -1,3 +1,4 @@
+import { applicationModel } from '../shared/application/application-model';
 import { buildApp } from './app';
 import { ConfigError, loadEnv } from './config/env';
 import { loadTenantConfig } from './config/tenant';
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: env.DATA_DIR },
   );
-  const app = await buildApp({ env, tenant, database });
+  const app = await buildApp({ env, tenant, database, model: applicationModel });
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

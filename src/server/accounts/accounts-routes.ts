@@ -288,7 +288,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsOptions> = async (parent
 async function profile(db: AppDatabase, accountId: string): Promise<ProfileResponse> {
   const [row] = rowsOf<{
     username: string;
-    answer: Record<string, string> | null;
+    answer: ProfileResponse['answer'] | null;
     last_page: string | null;
     successful_login: ProfileResponse['successful_login'];
     web_status: ProfileResponse['web_status'];
@@ -297,7 +297,7 @@ async function profile(db: AppDatabase, accountId: string): Promise<ProfileRespo
       select a.email as username, ap.answers as answer, ap.last_page,
         coalesce((select json_agg(json_build_object('logged_in_at', l.logged_in_at) order by l.id)
                   from logins l where l.account_id = a.id), '[]'::json) as successful_login,
-        coalesce((select json_agg(json_build_object('web_status', w.web_status) order by w.created_at)
+        coalesce((select json_agg(json_build_object('web_status', w.web_status) order by w.created_at, array_position(array['started', 'validating', 'submitted'], w.web_status))
                   from web_statuses w where w.account_id = a.id), '[]'::json) as web_status
       from accounts a left join applications ap on ap.account_id = a.id
       where a.id = ${accountId}`),

@@ -87,10 +87,27 @@ export const applications = pgTable('applications', {
   accountId: uuid('account_id')
     .primaryKey()
     .references(() => accounts.id, { onDelete: 'cascade' }),
-  answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+  answers: jsonb('answers').$type<Record<string, string | boolean>>().notNull().default({}),
   lastPage: text('last_page'),
+  tabs: jsonb('tabs').$type<Record<string, string>>().notNull().default({}),
+  addAnother: jsonb('add_another').$type<Record<string, number>>().notNull().default({}),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The errors the browser found while validating, kept with their time (spec 000 section 5). */
+export const validationReports = pgTable(
+  'validation_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    errors: jsonb('errors').$type<Record<string, string[]>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('validation_reports_account_idx').on(table.accountId)],
+);
 
 /** Each web status an application has reached, once (started, validating, submitted). */
 export const webStatuses = pgTable(

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { applicationModel } from '../../shared/application/application-model';
+import type { FormModel } from '../../shared/form/model';
 import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
 import { projectRoot } from '../config/project-root';
@@ -24,13 +26,21 @@ export async function buildTestApp(
   options: {
     env?: Record<string, string>;
     webRoot?: string;
+    model?: FormModel;
     extend?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<FastifyInstance> {
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const tenant = await loadTenantConfig(sampleTenantFile);
   const database = await createTestDatabase(kind);
-  const app = await buildApp({ env, tenant, database, logger: false, webRoot: options.webRoot });
+  const app = await buildApp({
+    env,
+    tenant,
+    database,
+    logger: false,
+    webRoot: options.webRoot,
+    model: options.model ?? applicationModel,
+  });
   databases.set(app, database.db);
   options.extend?.(app);
   await app.ready();

@@ -1,10 +1,12 @@
+import type { Answers } from '../form/model';
+
 /** Web status values in their order (spec 000 section 4). */
 export const WEB_STATUSES = ['started', 'validating', 'submitted'] as const;
 export type WebStatus = (typeof WEB_STATUSES)[number];
 
 /** GET /api/profile (spec 000 section 3). */
 export interface ProfileResponse {
-  answer: Record<string, string>;
+  answer: Answers;
   document_answer: Record<string, { file_name: string; file_size: number }>;
   username: string;
   last_page: string | null;

@@ -1,0 +1,244 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALREADY_SUBMITTED_MESSAGE, ERROR_SUMMARY_TITLE } from '../../shared/api/application';
+import { ANSWER_MESSAGES } from '../../shared/form/answer-keys';
+import { fixtureModel } from '../../shared/form/fixture-model';
+import { signedInApplicant } from '../test/accounts-helpers';
+import { buildTestApp } from '../test/test-app';
+import { databaseKinds } from '../test/test-database';
+
+describe.each(databaseKinds)('the application life cycle on %s', (kind) => {
+  let app: FastifyInstance;
+  let counter = 0;
+  const applicant = () => signedInApplicant(app, `life${++counter}.${kind}@example.edu`);
+  const call = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const answersOf = async (cookie: string) =>
+    (await call(cookie, 'GET', '/api/profile')).json().answer;
+
+  beforeAll(async () => {
+    app = await buildTestApp(kind, { model: fixtureModel });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('refuses every call without a session', async () => {
+    for (const [method, url] of [
+      ['PUT', '/api/answer'],
+      ['GET', '/api/tabs'],
+      ['PUT', '/api/add-another'],
+      ['POST', '/api/submit'],
+      ['POST', '/api/web-status'],
+    ] as const) {
+      const response = await app.inject({ method, url, payload: {} });
+      expect(response.statusCode, url).toBe(401);
+    }
+  });
+
+  it('merges answers per key and loses nothing under concurrent writers', async () => {
+    const cookie = await applicant();
+    expect((await call(cookie, 'PUT', '/api/answer', { first_name: 'Ana' })).statusCode).toBe(200);
+    const keys = [
+      'branch_name',
+      'branch_2_name',
+      'branch_3_name',
+      'essay',
+      'portfolio',
+      'credits',
+      'signature',
+      'statement_text',
+      'study_location',
+      'phone_mobile',
+    ];
+    const writes = keys.map((key, i) =>
+      call(cookie, 'PUT', '/api/answer', { [key]: `value ${i}` }),
+    );
+    expect((await Promise.all(writes)).map((r) => r.statusCode)).toEqual(keys.map(() => 200));
+    const answers = await answersOf(cookie);
+    expect(answers.first_name).toBe('Ana');
+    keys.forEach((key, i) => expect(answers[key], key).toBe(`value ${i}`));
+  });
+
+  it('refuses unknown keys, wrong types and over-long values, keeping nothing of the patch', async () => {
+    const cookie = await applicant();
+    await call(cookie, 'PUT', '/api/answer', { first_name: 'Ana' });
+    const bad = await call(cookie, 'PUT', '/api/answer', {
+      first_name: 'Bea',
+      made_up: 'x',
+      optin_sms_ind: 'yes',
+      credits: 'x'.repeat(46),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      made_up: [ANSWER_MESSAGES.unknownKey],
+      optin_sms_ind: [ANSWER_MESSAGES.wrongType('boolean')],
+      credits: [ANSWER_MESSAGES.tooLong(45)],
+    });
+    for (const payload of [
+      '[1,2]',
+      '"text"',
+      '{"first_name": "a\\u0000b"}',
+      '{"first_name": "\\ud800"}',
+    ]) {
+      const response = await app.inject({
+        method: 'PUT',
+        url: '/api/answer',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+    }
+    expect((await answersOf(cookie)).first_name).toBe('Ana');
+  });
+
+  it('carries answers from before sign-up in without overwriting the account', async () => {
+    const cookie = await applicant();
+    await call(cookie, 'PUT', '/api/answer', { first_name: 'Ana', credits: '' });
+    const merge = await call(cookie, 'PUT', '/api/answer?keep_existing=true', {
+      first_name: 'Anonymous',
+      credits: '30',
+      essay: 'Draft',
+    });
+    expect(merge.statusCode).toBe(200);
+    expect(await answersOf(cookie)).toMatchObject({
+      first_name: 'Ana',
+      credits: '30',
+      essay: 'Draft',
+    });
+  });
+
+  it('keeps tabs and add-another counts within the model', async () => {
+    const cookie = await applicant();
+    expect((await call(cookie, 'GET', '/api/tabs')).json()).toEqual({});
+    expect(
+      (await call(cookie, 'PUT', '/api/tabs', { tab_id: 'statement_tabs', chosen_tab: 'upload' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await call(cookie, 'GET', '/api/tabs')).json()).toEqual({ statement_tabs: 'upload' });
+    expect(
+      (await call(cookie, 'PUT', '/api/tabs', { tab_id: 'nope', chosen_tab: 'upload' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(cookie, 'PUT', '/api/tabs', { tab_id: 'statement_tabs', chosen_tab: 'nope' }))
+        .statusCode,
+    ).toBe(400);
+    expect((await call(cookie, 'PUT', '/api/tabs', { tab_id: 'statement_tabs' })).statusCode).toBe(
+      400,
+    );
+
+    expect(
+      (await call(cookie, 'PUT', '/api/add-another', { button_id: 'branches', num_components: 2 }))
+        .statusCode,
+    ).toBe(200);
+    expect((await call(cookie, 'GET', '/api/add-another')).json()).toEqual({ branches: 2 });
+    for (const payload of [
+      { button_id: 'branches', num_components: 0 },
+      { button_id: 'branches', num_components: 11 },
+      { button_id: 'branches', num_components: 4 },
+      { button_id: 'branches', num_components: 1.5 },
+      { button_id: 'branches', num_components: '2' },
+      { button_id: 'nope', num_components: 1 },
+      { button_id: 'branches', num_components: 1, extra: true },
+    ]) {
+      expect(
+        (await call(cookie, 'PUT', '/api/add-another', payload)).statusCode,
+        JSON.stringify(payload),
+      ).toBe(400);
+    }
+    expect((await call(cookie, 'GET', '/api/add-another')).json()).toEqual({ branches: 2 });
+  });
+
+  it('records the last page and web statuses in order', async () => {
+    const cookie = await applicant();
+    expect(
+      (await call(cookie, 'PUT', '/api/last-page', { last_page: '/education' })).statusCode,
+    ).toBe(200);
+    expect((await call(cookie, 'PUT', '/api/last-page', { last_page: '/admin' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call(cookie, 'POST', '/api/web-status', { web_status: 'bogus' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(cookie, 'POST', '/api/web-status', { web_status: 'submitted' })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call(cookie, 'POST', '/api/web-status', { web_status: 'validating' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(cookie, 'POST', '/api/web-status', { web_status: 'started' })).statusCode,
+    ).toBe(200);
+    const profile = (await call(cookie, 'GET', '/api/profile')).json();
+    expect(profile.last_page).toBe('/education');
+    expect(profile.web_status).toEqual([{ web_status: 'started' }, { web_status: 'validating' }]);
+    expect(
+      (
+        await call(cookie, 'POST', '/api/validations', {
+          errors: { first_name: ['First name is required.'] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await call(cookie, 'POST', '/api/validations', { errors: 'nope' })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('validates at submit, submits once, clears hidden answers and then refuses every change', async () => {
+    const cookie = await applicant();
+    const invalid = await call(cookie, 'POST', '/api/submit');
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json()).toMatchObject({
+      message: ERROR_SUMMARY_TITLE,
+      errors: { first_name: ['First name is required.'] },
+    });
+
+    await call(cookie, 'PUT', '/api/answer', {
+      first_name: 'Ana',
+      birth_date: '2000-01-01',
+      military: 'N',
+      branch_name: 'Army',
+    });
+    const submits = await Promise.all([1, 2, 3].map(() => call(cookie, 'POST', '/api/submit')));
+    expect(submits.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+
+    const profile = (await call(cookie, 'GET', '/api/profile')).json();
+    expect(profile.web_status).toEqual([
+      { web_status: 'started' },
+      { web_status: 'validating' },
+      { web_status: 'submitted' },
+    ]);
+    expect(profile.answer).toMatchObject({ first_name: 'Ana', branch_name: '' });
+
+    const change = await call(cookie, 'PUT', '/api/answer', { first_name: 'Changed' });
+    expect(change.statusCode).toBe(409);
+    expect(change.json().message).toBe(ALREADY_SUBMITTED_MESSAGE);
+    expect(
+      (await call(cookie, 'PUT', '/api/tabs', { tab_id: 'statement_tabs', chosen_tab: 'upload' }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await call(cookie, 'PUT', '/api/add-another', { button_id: 'branches', num_components: 2 }))
+        .statusCode,
+    ).toBe(409);
+    expect((await call(cookie, 'PUT', '/api/last-page', { last_page: '/about' })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await call(cookie, 'POST', '/api/web-status', { web_status: 'submitted' })).statusCode,
+    ).toBe(200);
+    expect((await answersOf(cookie)).first_name).toBe('Ana');
+  });
+
+  it('keeps each applicant to their own application', async () => {
+    const first = await applicant();
+    const second = await applicant();
+    await call(first, 'PUT', '/api/answer', { first_name: 'First' });
+    expect((await answersOf(second)).first_name).toBeUndefined();
+  });
+});
