@@ -70,6 +70,19 @@ describe('the model check', () => {
     expect(problems).toEqual([`key "s" options must start with the empty '--' entry`]);
   });
 
+  it('names a rule for repeat instances outside a repeat', () => {
+    const problems = checkModel(
+      withItems({
+        kind: 'field',
+        key: 'x',
+        widget: 'text',
+        label: 'X',
+        rules: [{ type: 'required', message: 'X.', instances: [0] }],
+      }),
+    );
+    expect(problems).toEqual(['key "x" has a rule for repeat instances outside a repeat']);
+  });
+
   it('throws a developer error outside production and only logs in production', () => {
     const broken = withItems(text('a'), text('a'));
     expect(() => assertModel(broken, 'test', () => {})).toThrow(DeveloperError);

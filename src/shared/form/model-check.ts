@@ -47,6 +47,8 @@ export function checkModel(model: FormModel): string[] {
           for (const key of keys) places.push({ key, pageId, switchCase });
           if (item.showWhen) conditions.push({ expr: item.showWhen, prefixes, where: item.key });
           for (const rule of item.rules ?? []) {
+            if (rule.instances && prefixes.length === 0)
+              problems.push(`key "${item.key}" has a rule for repeat instances outside a repeat`);
             if ('when' in rule && rule.when)
               conditions.push({ expr: rule.when, prefixes, where: item.key });
             if (rule.type === 'anyAnswered') {

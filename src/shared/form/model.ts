@@ -57,24 +57,34 @@ export type Widget =
   | 'year'
   | 'file';
 
+/**
+ * Inside a repeat, a rule may hold for some instances only: `instances` lists their 0-based
+ * indexes (the first college's name is required, the others' are not). Without it, every instance.
+ */
+export interface RuleScope {
+  instances?: readonly number[];
+}
+
 /** Messages may hold `{instance}` (the repeat instance's label) and `{year}` (year-range rules). */
-export type Rule =
-  | { type: 'required'; message: string; when?: ConditionExpr }
-  | { type: 'pattern'; pattern: string; flags?: string; message: string; when?: ConditionExpr }
-  | { type: 'minLength'; min: number; message: string; when?: ConditionExpr }
-  | { type: 'digits'; message: string }
-  | { type: 'date'; message: string }
-  | { type: 'minAgeYears'; years: number; message: string }
-  | { type: 'notBeforeYearsAgo'; years: number; message: string }
-  | {
-      type: 'yearRange';
-      minYearsAgo: number;
-      maxYearsAhead: number;
-      minMessage: string;
-      maxMessage: string;
-    }
-  | { type: 'anyAnswered'; keys: readonly string[]; message: string; when?: ConditionExpr }
-  | { type: 'mustBeChecked'; message: string };
+export type Rule = RuleScope &
+  (
+    | { type: 'required'; message: string; when?: ConditionExpr }
+    | { type: 'pattern'; pattern: string; flags?: string; message: string; when?: ConditionExpr }
+    | { type: 'minLength'; min: number; message: string; when?: ConditionExpr }
+    | { type: 'digits'; message: string }
+    | { type: 'date'; message: string }
+    | { type: 'minAgeYears'; years: number; message: string }
+    | { type: 'notBeforeYearsAgo'; years: number; message: string }
+    | {
+        type: 'yearRange';
+        minYearsAgo: number;
+        maxYearsAhead: number;
+        minMessage: string;
+        maxMessage: string;
+      }
+    | { type: 'anyAnswered'; keys: readonly string[]; message: string; when?: ConditionExpr }
+    | { type: 'mustBeChecked'; message: string }
+  );
 
 export interface YearList {
   /** Default: the current year. */

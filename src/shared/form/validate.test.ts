@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureModel } from './fixture-model';
-import type { FormState } from './model';
+import type { FormModel, FormState } from './model';
 import { isValidIsoDate, todayIso, validateAnswers } from './validate';
 
 const today = '2026-11-21';
@@ -78,5 +78,82 @@ describe('validation', () => {
       ['2024-02-29', '2023-02-29', '2023-13-01', '23-01-01', '2023-1-1'].map(isValidIsoDate),
     ).toEqual([true, false, false, false, false]);
     expect(todayIso(new Date(2026, 0, 5))).toBe('2026-01-05');
+  });
+});
+
+describe('rules limited to some repeat instances', () => {
+  const model: FormModel = {
+    pages: [
+      {
+        id: 'p',
+        route: '/p',
+        title: 'P',
+        items: [
+          {
+            kind: 'repeat',
+            id: 'colleges',
+            addLabel: 'college',
+            instances: [
+              { prefix: 'college_', label: 'College 1' },
+              { prefix: 'college_2_', label: 'College 2' },
+              { prefix: 'college_3_', label: 'College 3' },
+            ],
+            items: [
+              {
+                kind: 'field',
+                key: 'name',
+                widget: 'text',
+                label: 'Name',
+                rules: [{ type: 'required', message: '{instance}: name it.', instances: [0] }],
+              },
+              {
+                kind: 'field',
+                key: 'end',
+                widget: 'year',
+                label: 'End',
+                rules: [
+                  {
+                    type: 'yearRange',
+                    minYearsAgo: 0,
+                    maxYearsAhead: 3,
+                    minMessage: 'min {year}',
+                    maxMessage: 'max {year}',
+                    instances: [0],
+                  },
+                  {
+                    type: 'yearRange',
+                    minYearsAgo: 0,
+                    maxYearsAhead: 5,
+                    minMessage: 'min {year}',
+                    maxMessage: 'max {year}',
+                    instances: [1, 2],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const errors = (answers: FormState['answers']) =>
+    validateAnswers(
+      model,
+      { answers, addAnother: { colleges: 3 }, tabs: {}, isLoggedIn: true },
+      { today },
+    );
+
+  it('applies a rule to the listed instances only', () => {
+    const found = errors({});
+    expect(found.college_name).toEqual(['College 1: name it.']);
+    expect(found.college_2_name).toBeUndefined();
+    expect(found.college_3_name).toBeUndefined();
+  });
+
+  it('lets instances have their own limits', () => {
+    const found = errors({ college_end: '2030', college_2_end: '2031', college_3_end: '2032' });
+    expect(found.college_end).toEqual(['max 2029']);
+    expect(found.college_2_end).toBeUndefined();
+    expect(found.college_3_end).toEqual(['max 2031']);
   });
 });

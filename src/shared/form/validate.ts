@@ -52,6 +52,7 @@ function failure(
   answers: Answers,
   context: ValidationContext,
 ): string | null {
+  if (rule.instances && !rule.instances.includes(place.instance?.index ?? -1)) return null;
   const value = answers[place.key];
   const text = typeof value === 'string' ? value.trim() : '';
   const holds = (when: Parameters<typeof evaluate>[0]) => evaluate(when, answers, place.resolveKey);
