@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   ALREADY_SUBMITTED_MESSAGE,
   addAnotherSchema,
@@ -15,7 +15,7 @@ import { containersOf } from '../../shared/form/containers';
 import type { Answers, FormModel } from '../../shared/form/model';
 import { hiddenAnswersPatch } from '../../shared/form/resolve';
 import { todayIso, validateAnswers } from '../../shared/form/validate';
-import type { Sessions } from '../accounts/sessions';
+import { SESSION_ENDED_MESSAGE, type Sessions, sessionToken } from '../accounts/sessions';
 import type { AppDatabase } from '../db/database';
 import { rowsOf } from '../db/database';
 import { applications, validationReports, webStatuses } from '../db/schema';
@@ -47,152 +47,177 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
   const { repeats, tabs } = containersOf(model);
   const today = options.today ?? (() => todayIso());
 
-  app.addHook('onRequest', options.sessions.requireSession.bind(options.sessions));
-
-  /**
-   * Applies a change to the application row in one statement, creating the row if needed;
-   * refused once the application is submitted.
-   */
-  async function change(
-    accountId: string,
-    set: ReturnType<typeof sql>,
-    insert: Partial<typeof applications.$inferInsert>,
-  ) {
-    const rows = rowsOf<{ ok: number }>(
+  // The hot path: session check, merge and the submitted guard in one round trip.
+  app.put('/api/answer', async (request, reply) => {
+    const token = sessionToken(request);
+    if (!token) return refuseSession(reply);
+    const keepExisting =
+      (request.query as Record<string, string | undefined>).keep_existing === 'true';
+    const parsed = parseAnswerPatch(specs, request.body);
+    if (!parsed.ok) throw new HttpError(400, INVALID_REQUEST_MESSAGE, parsed.errors);
+    const patch = JSON.stringify(parsed.patch);
+    // `||` merges per key: two browser tabs saving different keys both keep their edits.
+    // Answers carried in from before sign-up never overwrite what the account already holds.
+    const merged = keepExisting
+      ? sql`answers = ${patch}::jsonb || (select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
+            from jsonb_each(${applications.answers}) where value not in ('""'::jsonb, 'false'::jsonb))`
+      : sql`answers = ${applications.answers} || ${patch}::jsonb`;
+    const [outcome] = rowsOf<{ signed_in: number; saved: number }>(
       await db.execute(sql`
+        with ${options.sessions.liveSessionCtes(token)},
+        saved as (
+          insert into ${applications} (account_id, answers)
+          select account_id, ${patch}::jsonb from live_session
+          on conflict (account_id) do update set ${merged}, updated_at = now()
+          where ${applications.submittedAt} is null
+          returning 1)
+        select (select count(*) from live_session)::int as signed_in, (select count(*) from saved)::int as saved`),
+    );
+    if (!outcome?.signed_in) return refuseSession(reply);
+    if (!outcome.saved) throw submittedConflict();
+    return { message: 'Saved.' };
+  });
+
+  function refuseSession(reply: FastifyReply): never {
+    options.sessions.clearCookies(reply);
+    throw new HttpError(401, SESSION_ENDED_MESSAGE);
+  }
+
+  await app.register(async (signedIn) => {
+    const app = signedIn.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', options.sessions.requireSession.bind(options.sessions));
+    /**
+     * Applies a change to the application row in one statement, creating the row if needed;
+     * refused once the application is submitted.
+     */
+    async function change(
+      accountId: string,
+      set: ReturnType<typeof sql>,
+      insert: Partial<typeof applications.$inferInsert>,
+    ) {
+      const rows = rowsOf<{ ok: number }>(
+        await db.execute(sql`
         insert into ${applications} (account_id, answers, last_page, tabs, add_another)
         values (${accountId}, ${JSON.stringify(insert.answers ?? {})}::jsonb, ${insert.lastPage ?? null},
                 ${JSON.stringify(insert.tabs ?? {})}::jsonb, ${JSON.stringify(insert.addAnother ?? {})}::jsonb)
         on conflict (account_id) do update set ${set}, updated_at = now()
         where ${applications.submittedAt} is null
         returning 1 as ok`),
-    );
-    if (rows.length === 0) throw submittedConflict();
-  }
-
-  app.put('/api/answer', async (request) => {
-    const keepExisting =
-      (request.query as Record<string, string | undefined>).keep_existing === 'true';
-    const parsed = parseAnswerPatch(specs, request.body);
-    if (!parsed.ok) throw new HttpError(400, INVALID_REQUEST_MESSAGE, parsed.errors);
-    const patch = JSON.stringify(parsed.patch);
-    // `||` merges per key in one statement: two tabs saving different keys both keep their edits.
-    // Answers carried in from before sign-up never overwrite what the account already holds.
-    const merged = keepExisting
-      ? sql`answers = ${patch}::jsonb || (select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
-            from jsonb_each(${applications.answers}) where value not in ('""'::jsonb, 'false'::jsonb))`
-      : sql`answers = ${applications.answers} || ${patch}::jsonb`;
-    await change(request.accountId, merged, { answers: parsed.patch });
-    return { message: 'Saved.' };
-  });
-
-  app.put('/api/last-page', { schema: { body: lastPageSchema } }, async (request) => {
-    await change(request.accountId, sql`last_page = ${request.body.last_page}`, {
-      lastPage: request.body.last_page,
-    });
-    return { message: 'Saved.' };
-  });
-
-  app.get('/api/tabs', async (request) => (await state(request.accountId)).tabs);
-
-  app.put('/api/tabs', { schema: { body: tabsSchema } }, async (request) => {
-    const { tab_id: tabId, chosen_tab: chosen } = request.body;
-    const group = tabs.get(tabId);
-    if (!group)
-      throw new HttpError(400, INVALID_REQUEST_MESSAGE, {
-        tab_id: [`There is no tab group "${tabId}".`],
-      });
-    if (!group.tabs.some((tab) => tab.id === chosen)) {
-      throw new HttpError(400, INVALID_REQUEST_MESSAGE, {
-        chosen_tab: [`Tab group "${tabId}" has no tab "${chosen}".`],
-      });
+      );
+      if (rows.length === 0) throw submittedConflict();
     }
-    const entry = JSON.stringify({ [tabId]: chosen });
-    await change(request.accountId, sql`tabs = ${applications.tabs} || ${entry}::jsonb`, {
-      tabs: { [tabId]: chosen },
+
+    app.put('/api/last-page', { schema: { body: lastPageSchema } }, async (request) => {
+      await change(request.accountId, sql`last_page = ${request.body.last_page}`, {
+        lastPage: request.body.last_page,
+      });
+      return { message: 'Saved.' };
     });
-    return { message: 'Saved.' };
-  });
 
-  app.get('/api/add-another', async (request) => (await state(request.accountId)).addAnother);
+    app.get('/api/tabs', async (request) => (await state(request.accountId)).tabs);
 
-  app.put('/api/add-another', { schema: { body: addAnotherSchema } }, async (request) => {
-    const { button_id: buttonId, num_components: count } = request.body;
-    const repeat = repeats.get(buttonId);
-    if (!repeat)
-      throw new HttpError(400, INVALID_REQUEST_MESSAGE, {
-        button_id: [`There is no add-another button "${buttonId}".`],
+    app.put('/api/tabs', { schema: { body: tabsSchema } }, async (request) => {
+      const { tab_id: tabId, chosen_tab: chosen } = request.body;
+      const group = tabs.get(tabId);
+      if (!group)
+        throw new HttpError(400, INVALID_REQUEST_MESSAGE, {
+          tab_id: [`There is no tab group "${tabId}".`],
+        });
+      if (!group.tabs.some((tab) => tab.id === chosen)) {
+        throw new HttpError(400, INVALID_REQUEST_MESSAGE, {
+          chosen_tab: [`Tab group "${tabId}" has no tab "${chosen}".`],
+        });
+      }
+      const entry = JSON.stringify({ [tabId]: chosen });
+      await change(request.accountId, sql`tabs = ${applications.tabs} || ${entry}::jsonb`, {
+        tabs: { [tabId]: chosen },
       });
-    if (count > repeat.instances.length) {
-      throw new HttpError(400, INVALID_REQUEST_MESSAGE, {
-        num_components: [`"${buttonId}" allows at most ${repeat.instances.length}.`],
-      });
-    }
-    const entry = JSON.stringify({ [buttonId]: count });
-    await change(
-      request.accountId,
-      sql`add_another = ${applications.addAnother} || ${entry}::jsonb`,
-      { addAnother: { [buttonId]: count } },
-    );
-    return { message: 'Saved.' };
-  });
+      return { message: 'Saved.' };
+    });
 
-  app.post('/api/web-status', { schema: { body: webStatusSchema } }, async (request) => {
-    const { web_status: status } = request.body;
-    const current = await state(request.accountId);
-    if (status === 'submitted') {
-      // Only a successful submit records it; repeating it afterwards is harmless.
-      if (!current.submitted)
-        throw new HttpError(409, 'Submit the application to mark it submitted.');
+    app.get('/api/add-another', async (request) => (await state(request.accountId)).addAnother);
+
+    app.put('/api/add-another', { schema: { body: addAnotherSchema } }, async (request) => {
+      const { button_id: buttonId, num_components: count } = request.body;
+      const repeat = repeats.get(buttonId);
+      if (!repeat)
+        throw new HttpError(400, INVALID_REQUEST_MESSAGE, {
+          button_id: [`There is no add-another button "${buttonId}".`],
+        });
+      if (count > repeat.instances.length) {
+        throw new HttpError(400, INVALID_REQUEST_MESSAGE, {
+          num_components: [`"${buttonId}" allows at most ${repeat.instances.length}.`],
+        });
+      }
+      const entry = JSON.stringify({ [buttonId]: count });
+      await change(
+        request.accountId,
+        sql`add_another = ${applications.addAnother} || ${entry}::jsonb`,
+        { addAnother: { [buttonId]: count } },
+      );
+      return { message: 'Saved.' };
+    });
+
+    app.post('/api/web-status', { schema: { body: webStatusSchema } }, async (request) => {
+      const { web_status: status } = request.body;
+      const current = await state(request.accountId);
+      if (status === 'submitted') {
+        // Only a successful submit records it; repeating it afterwards is harmless.
+        if (!current.submitted)
+          throw new HttpError(409, 'Submit the application to mark it submitted.');
+        return { web_status: status };
+      }
+      if (current.submitted) throw submittedConflict();
+      const sequence = status === 'validating' ? ['started', 'validating'] : ['started'];
+      await recordStatuses(db, request.accountId, sequence);
       return { web_status: status };
-    }
-    if (current.submitted) throw submittedConflict();
-    const sequence = status === 'validating' ? ['started', 'validating'] : ['started'];
-    await recordStatuses(db, request.accountId, sequence);
-    return { web_status: status };
-  });
-
-  app.post('/api/validations', { schema: { body: validationsSchema } }, async (request) => {
-    await db
-      .insert(validationReports)
-      .values({ accountId: request.accountId, errors: request.body.errors });
-    return { message: 'Saved.' };
-  });
-
-  app.post('/api/submit', async (request, reply) => {
-    const outcome = await db.transaction(async (tx) => {
-      await tx.insert(applications).values({ accountId: request.accountId }).onConflictDoNothing();
-      const [row] = await tx
-        .select()
-        .from(applications)
-        .where(eq(applications.accountId, request.accountId))
-        .for('update');
-      if (!row || row.submittedAt) return { kind: 'submitted-before' as const };
-      const formState = {
-        answers: row.answers as Answers,
-        addAnother: row.addAnother,
-        tabs: row.tabs,
-        isLoggedIn: true,
-      };
-      // Hidden answers are cleared by the server too, with the same rules as the browser.
-      const cleared = hiddenAnswersPatch(model, formState);
-      const answers = { ...formState.answers, ...cleared };
-      const errors = validateAnswers(model, { ...formState, answers }, { today: today() });
-      if (Object.keys(errors).length > 0) return { kind: 'invalid' as const, errors };
-      await tx
-        .update(applications)
-        .set({ answers, submittedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(
-          and(eq(applications.accountId, request.accountId), isNull(applications.submittedAt)),
-        );
-      await recordStatuses(tx, request.accountId, ['started', 'validating', 'submitted']);
-      return { kind: 'submitted' as const };
     });
-    if (outcome.kind === 'submitted-before') throw submittedConflict();
-    if (outcome.kind === 'invalid') {
-      return reply.status(422).send({ message: ERROR_SUMMARY_TITLE, errors: outcome.errors });
-    }
-    return { message: SUBMITTED_MESSAGE };
+
+    app.post('/api/validations', { schema: { body: validationsSchema } }, async (request) => {
+      await db
+        .insert(validationReports)
+        .values({ accountId: request.accountId, errors: request.body.errors });
+      return { message: 'Saved.' };
+    });
+
+    app.post('/api/submit', async (request, reply) => {
+      const outcome = await db.transaction(async (tx) => {
+        await tx
+          .insert(applications)
+          .values({ accountId: request.accountId })
+          .onConflictDoNothing();
+        const [row] = await tx
+          .select()
+          .from(applications)
+          .where(eq(applications.accountId, request.accountId))
+          .for('update');
+        if (!row || row.submittedAt) return { kind: 'submitted-before' as const };
+        const formState = {
+          answers: row.answers as Answers,
+          addAnother: row.addAnother,
+          tabs: row.tabs,
+          isLoggedIn: true,
+        };
+        // Hidden answers are cleared by the server too, with the same rules as the browser.
+        const cleared = hiddenAnswersPatch(model, formState);
+        const answers = { ...formState.answers, ...cleared };
+        const errors = validateAnswers(model, { ...formState, answers }, { today: today() });
+        if (Object.keys(errors).length > 0) return { kind: 'invalid' as const, errors };
+        await tx
+          .update(applications)
+          .set({ answers, submittedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(
+            and(eq(applications.accountId, request.accountId), isNull(applications.submittedAt)),
+          );
+        await recordStatuses(tx, request.accountId, ['started', 'validating', 'submitted']);
+        return { kind: 'submitted' as const };
+      });
+      if (outcome.kind === 'submitted-before') throw submittedConflict();
+      if (outcome.kind === 'invalid') {
+        return reply.status(422).send({ message: ERROR_SUMMARY_TITLE, errors: outcome.errors });
+      }
+      return { message: SUBMITTED_MESSAGE };
+    });
   });
 
   async function state(accountId: string) {
