@@ -4,11 +4,20 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { queryClient } from './query-client';
+import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
+import { createUnauthorizedHandler } from './session/session-end';
 import { ToastProvider } from './toast/toast-provider';
 
-const router = createAppRouter(queryClient);
+// The handler needs the router and the router needs the client: the handler looks both up late.
+let router: ReturnType<typeof createAppRouter> | undefined;
+const queryClient = createQueryClient({
+  onUnauthorized: createUnauthorizedHandler(
+    () => queryClient,
+    (to, options) => router?.navigate(to, options),
+  ),
+});
+router = createAppRouter(queryClient);
 
 const container = document.getElementById('root');
 if (!container) {

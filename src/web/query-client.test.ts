@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ServerError, UnauthorizedError } from './data/http-client';
 import { createQueryClient } from './query-client';
 
 describe('query client', () => {
@@ -13,5 +14,42 @@ describe('query client', () => {
       gcTime: Number.POSITIVE_INFINITY,
     });
     expect(mutations).toMatchObject({ retry: false });
+  });
+
+  it('reports an UnauthorizedError from a query', async () => {
+    const onUnauthorized = vi.fn();
+    const queryClient = createQueryClient({ onUnauthorized });
+    await queryClient
+      .fetchQuery({
+        queryKey: ['x'],
+        queryFn: () => Promise.reject(new UnauthorizedError('Not signed in.')),
+      })
+      .catch(() => {});
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports an UnauthorizedError from a mutation', async () => {
+    const onUnauthorized = vi.fn();
+    const queryClient = createQueryClient({ onUnauthorized });
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, {
+        mutationFn: () => Promise.reject(new UnauthorizedError('Not signed in.')),
+      })
+      .execute(undefined)
+      .catch(() => {});
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves other failures to the caller', async () => {
+    const onUnauthorized = vi.fn();
+    const queryClient = createQueryClient({ onUnauthorized });
+    await queryClient
+      .fetchQuery({
+        queryKey: ['y'],
+        queryFn: () => Promise.reject(new ServerError('Down.', 503)),
+      })
+      .catch(() => {});
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });

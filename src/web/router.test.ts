@@ -24,8 +24,12 @@ function stubServer(profile: { status: number; body: unknown }, tenantStatus = 2
   );
 }
 
-async function start(path: string) {
-  const queryClient = createQueryClient();
+function signedIn() {
+  vi.stubGlobal('document', { cookie: 'tp_signed_in=1' });
+}
+
+async function start(path: string, onUnauthorized?: () => void) {
+  const queryClient = createQueryClient(onUnauthorized ? { onUnauthorized } : {});
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   await new Promise<void>((resolve) => {
     const settled = () => router.state.initialized && router.state.navigation.state === 'idle';
@@ -77,20 +81,34 @@ describe('routes', () => {
     },
   );
 
-  it('treats a 401 from the profile as an anonymous visitor', async () => {
-    stubServer(anonymous);
+  it('treats a visitor without the logged-in marker as anonymous, without calling the server', async () => {
+    stubServer({ status: 200, body: { username: 'student@example.com' } });
     const { router, queryClient } = await start('/about');
     expect(router.state.errors).toBeNull();
     expect(queryClient.getQueryData(queryKeys.profile)).toBeNull();
     expect(queryClient.getQueryData(queryKeys.tenant)).toEqual(tenant);
+    const paths = vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+    expect(paths).not.toContain('/api/profile');
     router.dispose();
   });
 
   it('caches the profile of a signed-in student', async () => {
+    signedIn();
     const profile = { username: 'student@example.com', answer: {} };
     stubServer({ status: 200, body: profile });
     const { router, queryClient } = await start('/about');
     expect(queryClient.getQueryData(queryKeys.profile)).toEqual(profile);
+    router.dispose();
+  });
+
+  it('sends a signed-in visitor whose session is invalid to /login', async () => {
+    signedIn();
+    stubServer(anonymous);
+    const onUnauthorized = vi.fn();
+    const { router } = await start('/about', onUnauthorized);
+    expect(onUnauthorized).toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.errors).toBeNull();
     router.dispose();
   });
 

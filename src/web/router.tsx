@@ -6,6 +6,7 @@ import {
   redirect,
 } from 'react-router';
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_STEPS } from '../shared/routes';
+import { UnauthorizedError } from './data/http-client';
 import { profileQueryOptions } from './data/profile';
 import { tenantQueryOptions } from './data/tenant';
 import { LoadingSpinner } from './layout/loading-spinner';
@@ -13,6 +14,7 @@ import { RootLayout } from './layout/root-layout';
 import { CompletionPage } from './pages/completion-page';
 import { ErrorScreen } from './pages/error-screen';
 import type { RouteHandle } from './route-handle';
+import { LOGIN_ROUTE, resetToAnonymous } from './session/session-end';
 
 export const ROOT_ROUTE_ID = 'root';
 
@@ -20,13 +22,31 @@ function handle(title: string): RouteHandle {
   return { title };
 }
 
-/** Spec 000 section 2: nothing renders before the tenant and the profile are known. */
+/**
+ * Spec 000 section 2: nothing renders before the tenant and the profile are known. A 401 means
+ * the session is invalid: the query client's handler has already cleared the cache and started
+ * the navigation to /login with the message, which aborted this load. The redirect here is the
+ * fallback for a client without that handler.
+ */
 function createRootLoader(queryClient: QueryClient) {
-  return async function rootLoader(): Promise<null> {
-    await Promise.all([
-      queryClient.ensureQueryData(tenantQueryOptions),
-      queryClient.ensureQueryData(profileQueryOptions),
-    ]);
+  return async function rootLoader({ request }: LoaderFunctionArgs): Promise<null> {
+    try {
+      await Promise.all([
+        queryClient.ensureQueryData(tenantQueryOptions),
+        queryClient.ensureQueryData(profileQueryOptions),
+      ]);
+    } catch (error) {
+      // Superseded: touching the cache now would cancel the loads of the navigation that won.
+      if (request.signal.aborted) {
+        throw error;
+      }
+      if (error instanceof UnauthorizedError) {
+        // Anonymous from here on, so the loader on /login does not ask (and fail) again.
+        resetToAnonymous(queryClient);
+        throw redirect(LOGIN_ROUTE);
+      }
+      throw error;
+    }
     return null;
   };
 }

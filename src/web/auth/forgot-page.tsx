@@ -1,9 +1,88 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { type ForgotPasswordForm, forgotPasswordSchema } from '../../shared/accounts/account-forms';
+import { nextNavigationState, readNavigationState } from '../navigation-state';
+import { useToast } from '../toast/use-toast';
+import buttonStyles from '../ui/button.module.css';
+import { cx } from '../ui/cx';
+import { accountCalls, CARD_ERROR_TITLES, failureMessage, replyMessage } from './account-calls';
 import { AuthCard } from './auth-card';
+import styles from './auth-form.module.css';
+import { TextField } from './text-field';
+import { useAccountForm } from './use-account-form';
 
+const FIELDS = ['username'] as const;
+
+/**
+ * Spec 000 section 2: the returned message shows as a success toast. The screen stays, so the
+ * applicant can read it, fix a mistyped address or ask again.
+ */
 function ForgotPage() {
+  const location = useLocation();
+  const toast = useToast();
+  const [initialUsername] = useState(() => readNavigationState(location.state).username ?? '');
+  const form = useAccountForm<ForgotPasswordForm>(
+    forgotPasswordSchema,
+    { username: initialUsername },
+    FIELDS,
+  );
+
+  const forgot = useMutation({
+    mutationFn: accountCalls.forgotPassword,
+    onSuccess: (reply) => {
+      toast.success(
+        'Check Your Email',
+        replyMessage(reply, 'If an account exists, we sent it a link to reset your password.'),
+      );
+    },
+    onError: (error) => {
+      toast.error(CARD_ERROR_TITLES.forgot, failureMessage(error));
+    },
+  });
+
   return (
-    <AuthCard title="Forgot Password">
-      <p>Enter your email address and we will send you a link to reset your password.</p>
+    <AuthCard
+      title="Forgot Password"
+      intro="Enter the email address of your account and we will email you a link to reset your password."
+      footer={
+        <p>
+          Remembered it?{' '}
+          <Link
+            to="/login"
+            state={nextNavigationState(
+              location.state,
+              form.values.username.trim() ? { username: form.values.username.trim() } : {},
+            )}
+          >
+            Back to sign in
+          </Link>
+        </p>
+      }
+    >
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={form.handleSubmit((request) => forgot.mutate(request))}
+      >
+        <TextField
+          id="forgot-username"
+          label="Email address"
+          type="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          binding={form.field('username')}
+        />
+        <button
+          type="submit"
+          className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
+          disabled={forgot.isPending}
+        >
+          {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
+        </button>
+      </form>
     </AuthCard>
   );
 }

@@ -1,9 +1,97 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { type SignupForm, signupSchema } from '../../shared/accounts/account-forms';
+import { nextNavigationState, readNavigationState } from '../navigation-state';
+import { useToast } from '../toast/use-toast';
+import buttonStyles from '../ui/button.module.css';
+import { cx } from '../ui/cx';
+import { accountCalls, CARD_ERROR_TITLES, failureMessage, replyMessage } from './account-calls';
 import { AuthCard } from './auth-card';
+import styles from './auth-form.module.css';
+import { NewPasswordField } from './new-password-field';
+import { TextField } from './text-field';
+import { useAccountForm } from './use-account-form';
+import { CONFIRM_ROUTE } from './use-resend-confirm';
+
+const FIELDS = ['username', 'password'] as const;
 
 function SignupPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [initialUsername] = useState(() => readNavigationState(location.state).username ?? '');
+  const form = useAccountForm<SignupForm>(
+    signupSchema,
+    { username: initialUsername, password: '' },
+    FIELDS,
+  );
+
+  const signup = useMutation({
+    mutationFn: accountCalls.signup,
+    onSuccess: (reply, account) => {
+      navigate(CONFIRM_ROUTE, {
+        state: nextNavigationState(location.state, {
+          username: account.username,
+          toast: {
+            severity: 'success',
+            title: 'Check Your Email',
+            description: replyMessage(reply, 'We sent you a confirmation code.'),
+          },
+        }),
+      });
+    },
+    onError: (error) => {
+      toast.error(CARD_ERROR_TITLES.signup, failureMessage(error));
+    },
+  });
+
   return (
-    <AuthCard title="Create Account">
-      <p>Create an account to save your answers and submit your application.</p>
+    <AuthCard
+      title="Create Account"
+      intro="Create an account to save your answers and submit your application."
+      footer={
+        <>
+          <p>
+            Already have an account?{' '}
+            <Link to="/login" state={nextNavigationState(location.state)}>
+              Sign in
+            </Link>
+          </p>
+          <p>
+            Already have a confirmation code?{' '}
+            <Link to={CONFIRM_ROUTE} state={nextNavigationState(location.state)}>
+              Confirm your account
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={form.handleSubmit((account) => signup.mutate(account))}
+      >
+        <TextField
+          id="signup-username"
+          label="Email address"
+          hint="We will email a confirmation code to this address."
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          binding={form.field('username')}
+        />
+        <NewPasswordField id="signup-password" label="Password" binding={form.field('password')} />
+        <button
+          type="submit"
+          className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
+          disabled={signup.isPending}
+        >
+          {signup.isPending ? 'Creating your account...' : 'Create Account'}
+        </button>
+      </form>
     </AuthCard>
   );
 }

@@ -1,7 +1,10 @@
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useProfile } from '../data/profile';
+import { ErrorDialog } from '../modal/error-dialog';
+import { nextNavigationState } from '../navigation-state';
+import { useLogOut } from '../session/use-log-out';
 import buttonStyles from '../ui/button.module.css';
 import { CloseIcon } from '../ui/close-icon';
 import { cx } from '../ui/cx';
@@ -10,17 +13,89 @@ import styles from './account-popover.module.css';
 /** Spec 000 section 9: popover side offset 5. */
 const POPOVER_SIDE_OFFSET = 5;
 
+/** Spec 000 section 8 leaves the wording open: say what failed and how to be safe anyway. */
+const LOGOUT_FAILED_MESSAGE =
+  'We could not log you out just now. Please check your connection and try again. If this keeps happening, close every browser window to end your session.';
+
 export function AccountPopover() {
   const profile = useProfile();
-  const navigate = useNavigate();
+  const location = useLocation();
+  const logOut = useLogOut();
   const [open, setOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const [logoutFailed, setLogoutFailed] = useState(false);
+  // Sign In and Create Account carry the answers typed so far (spec 000 section 2).
+  const linkState = nextNavigationState(location.state);
 
-  function logOut() {
+  async function handleLogOut() {
+    // Closed first: once the cache is cleared the menu would briefly show Sign In.
     setOpen(false);
-    // The accounts work replaces this with the logout call, cache clearing and logout message.
-    navigate('/login');
+    setLoggingOut(true);
+    try {
+      await logOut({ reason: 'user', idleMs: 0 });
+      setLogoutFailed(false);
+    } catch {
+      setLogoutFailed(true);
+    } finally {
+      setLoggingOut(false);
+    }
   }
 
+  return (
+    <>
+      <ErrorDialog
+        open={logoutFailed}
+        onOpenChange={setLogoutFailed}
+        message={LOGOUT_FAILED_MESSAGE}
+        actions={
+          <>
+            <button
+              type="button"
+              className={cx(buttonStyles.button, buttonStyles.secondary)}
+              onClick={() => setLogoutFailed(false)}
+            >
+              Close
+            </button>
+            <button
+              type="button"
+              className={cx(buttonStyles.button, buttonStyles.primary)}
+              onClick={handleLogOut}
+              disabled={loggingOut}
+            >
+              {loggingOut ? 'Logging out...' : 'Try again'}
+            </button>
+          </>
+        }
+      />
+      <AccountMenu
+        open={open}
+        onOpenChange={setOpen}
+        username={profile?.username ?? null}
+        loggingOut={loggingOut}
+        onLogOut={handleLogOut}
+        linkState={linkState}
+      />
+    </>
+  );
+}
+
+interface AccountMenuProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  username: string | null;
+  loggingOut: boolean;
+  onLogOut: () => void;
+  linkState: ReturnType<typeof nextNavigationState>;
+}
+
+function AccountMenu({
+  open,
+  onOpenChange: setOpen,
+  username,
+  loggingOut,
+  onLogOut,
+  linkState,
+}: AccountMenuProps) {
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger className={styles.trigger}>
@@ -50,24 +125,27 @@ export function AccountPopover() {
               <CloseIcon />
             </Popover.Close>
           </div>
-          {profile ? (
+          {username !== null ? (
             <>
               <p className={styles.signedInAs}>
                 Signed in as
-                <span className={styles.username}>{profile.username}</span>
+                <span className={styles.username}>{username}</span>
               </p>
               <button
                 type="button"
                 className={cx(buttonStyles.button, buttonStyles.secondary, buttonStyles.full)}
-                onClick={logOut}
+                onClick={onLogOut}
+                disabled={loggingOut}
+                aria-busy={loggingOut || undefined}
               >
-                Log Out
+                {loggingOut ? 'Logging out...' : 'Log Out'}
               </button>
             </>
           ) : (
             <div className={styles.actions}>
               <Link
                 to="/login"
+                state={linkState}
                 className={cx(buttonStyles.button, buttonStyles.primary, buttonStyles.full)}
                 onClick={() => setOpen(false)}
               >
@@ -75,6 +153,7 @@ export function AccountPopover() {
               </Link>
               <Link
                 to="/signup"
+                state={linkState}
                 className={cx(buttonStyles.button, buttonStyles.secondary, buttonStyles.full)}
                 onClick={() => setOpen(false)}
               >

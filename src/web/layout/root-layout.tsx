@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { isFormRoute } from '../../shared/routes';
+import { InactivityMonitor } from '../session/inactivity-monitor';
 import { useNavigationToast } from '../toast/use-navigation-toast';
 import { BannerArea } from './banner-area';
 import { Footer } from './footer';
@@ -40,6 +41,7 @@ function Shell() {
         <Outlet />
       </main>
       <Footer />
+      <InactivityMonitor />
       {navigation.state === 'loading' ? (
         <LoadingSpinner delayMs={NAVIGATION_SPINNER_DELAY_MS} />
       ) : null}

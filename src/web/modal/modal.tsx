@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement, ReactNode, RefObject } from 'react';
 import { CloseIcon } from '../ui/close-icon';
 import { cx } from '../ui/cx';
 import styles from './modal.module.css';
@@ -16,6 +16,8 @@ export interface ModalProps {
   open?: boolean;
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** The element to focus on opening; without it Radix focuses the first focusable one. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
   children?: ReactNode;
 }
 
@@ -33,6 +35,7 @@ export function Modal({
   open,
   defaultOpen,
   onOpenChange,
+  initialFocusRef,
   children,
 }: ModalProps) {
   // Radix treats a passed `open: undefined` as controlled, so only pass what the caller set.
@@ -49,6 +52,13 @@ export function Modal({
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content
           className={cx(styles.content, sizeClass[size])}
+          onOpenAutoFocus={(event) => {
+            const target = initialFocusRef?.current;
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           // Without a description Radix would point aria-describedby at nothing and warn.
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
         >

@@ -7,11 +7,6 @@ export interface ToastMessage {
   description?: string;
 }
 
-/** The navigation state that carries a success message to the next screen (spec 000 section 2). */
-export interface ToastNavigationState {
-  toast?: ToastMessage;
-}
-
 export function isToastMessage(value: unknown): value is ToastMessage {
   if (typeof value !== 'object' || value === null) {
     return false;
