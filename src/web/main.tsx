@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { watchProfile } from './form/form-session';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { createUnauthorizedHandler } from './session/session-end';
@@ -17,6 +18,7 @@ const queryClient = createQueryClient({
     (to, options) => router?.navigate(to, options),
   ),
 });
+watchProfile(queryClient);
 router = createAppRouter(queryClient);
 
 const container = document.getElementById('root');

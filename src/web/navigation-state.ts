@@ -1,14 +1,15 @@
+import type { Answers } from '../shared/form/model';
 import { isToastMessage, type ToastMessage } from './toast/toast-types';
 
 /**
  * Everything the app carries in `location.state` between screens (spec 000 section 2):
  * - `answers`: what an anonymous visitor typed into the form, carried to the account screens and
- *   back so nothing is lost (the form's answer store fills it later);
+ *   back so nothing is lost (the form's answer store fills it; saved at the first log-in);
  * - `toast`: a message the next screen shows once (the root layout reads and removes it);
  * - `username`: the account being confirmed, or the address to prefill on the next account screen.
  */
 export interface AppNavigationState {
-  answers?: Record<string, string>;
+  answers?: Answers;
   toast?: ToastMessage;
   username?: string;
 }
@@ -51,11 +52,13 @@ export function nextNavigationState(
   return next;
 }
 
-function isAnswers(value: unknown): value is Record<string, string> {
+function isAnswers(value: unknown): value is Answers {
   return (
     typeof value === 'object' &&
     value !== null &&
     !Array.isArray(value) &&
-    Object.values(value).every((answer) => typeof answer === 'string')
+    Object.values(value).every(
+      (answer) => typeof answer === 'string' || typeof answer === 'boolean',
+    )
   );
 }

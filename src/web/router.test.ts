@@ -1,5 +1,6 @@
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ProfileResponse } from '../shared/api/profile';
 import { queryKeys } from './data/query-keys';
 import { createQueryClient } from './query-client';
 import { createRoutes, ROOT_ROUTE_ID } from './router';
@@ -49,6 +50,22 @@ async function start(path: string, onUnauthorized?: () => void) {
 
 const anonymous = { status: 401, body: { message: 'Not signed in.' } };
 
+let logins = 0;
+
+/** A profile as GET /api/profile returns it; each one is a new log-in. */
+function studentProfile(overrides: Partial<ProfileResponse> = {}): ProfileResponse {
+  logins += 1;
+  return {
+    answer: {},
+    document_answer: {},
+    username: 'student@example.com',
+    last_page: null,
+    successful_login: Array.from({ length: logins }, () => ({ logged_in_at: '2026-01-01' })),
+    web_status: [],
+    ...overrides,
+  };
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -70,7 +87,7 @@ describe('routes', () => {
     router.dispose();
   });
 
-  it.each(['/login', '/signup', '/confirm', '/forgot', '/reset', '/completion', '/final-steps'])(
+  it.each(['/login', '/signup', '/confirm', '/forgot', '/reset', '/final-steps'])(
     'serves %s without redirecting',
     async (path) => {
       stubServer(anonymous);
@@ -92,9 +109,48 @@ describe('routes', () => {
     router.dispose();
   });
 
+  it('sends a visitor whose application is not submitted from /completion to /about', async () => {
+    stubServer(anonymous);
+    const { router } = await start('/completion');
+    expect(router.state.location.pathname).toBe('/about');
+    router.dispose();
+  });
+
+  it('sends a submitted application to /completion, and keeps it there', async () => {
+    signedIn();
+    stubServer({
+      status: 200,
+      body: studentProfile({
+        web_status: [
+          { web_status: 'started' },
+          { web_status: 'validating' },
+          { web_status: 'submitted' },
+        ],
+      }),
+    });
+    const first = await start('/education');
+    expect(first.router.state.location.pathname).toBe('/completion');
+    first.router.dispose();
+    const second = await start('/completion');
+    expect(second.router.state.location.pathname).toBe('/completion');
+    second.router.dispose();
+  });
+
+  it('restores the saved last page on the first form page of a log-in', async () => {
+    signedIn();
+    stubServer({
+      status: 200,
+      body: studentProfile({ last_page: '/final-steps', username: 'last@example.com' }),
+    });
+    const { router } = await start('/about?x=1');
+    expect(router.state.location.pathname).toBe('/final-steps');
+    expect(router.state.location.search).toBe('?x=1');
+    router.dispose();
+  });
+
   it('caches the profile of a signed-in student', async () => {
     signedIn();
-    const profile = { username: 'student@example.com', answer: {} };
+    const profile = studentProfile();
     stubServer({ status: 200, body: profile });
     const { router, queryClient } = await start('/about');
     expect(queryClient.getQueryData(queryKeys.profile)).toEqual(profile);

@@ -9,6 +9,7 @@ import { COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_STEPS } from '../shared/routes';
 import { UnauthorizedError } from './data/http-client';
 import { profileQueryOptions } from './data/profile';
 import { tenantQueryOptions } from './data/tenant';
+import { createCompletionLoader, createFormLoader } from './form/form-loaders';
 import { LoadingSpinner } from './layout/loading-spinner';
 import { RootLayout } from './layout/root-layout';
 import { CompletionPage } from './pages/completion-page';
@@ -68,6 +69,7 @@ const loadAuthPage = {
 const loadFormPage = () => import('./form/form-page');
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const formLoader = createFormLoader(queryClient);
   return [
     {
       id: ROOT_ROUTE_ID,
@@ -85,11 +87,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: COMPLETION_ROUTE.slice(1),
           handle: handle('Application Submitted'),
+          loader: createCompletionLoader(queryClient),
           Component: CompletionPage,
         },
         ...FORM_STEPS.map((step) => ({
           path: step.route.slice(1),
           handle: handle(step.title),
+          loader: formLoader,
           lazy: loadFormPage,
         })),
         // A splat does not match the root itself, so "/" needs its own redirect. The null element

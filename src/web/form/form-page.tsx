@@ -1,17 +1,349 @@
-import { useLocation } from 'react-router';
-import { FORM_STEPS } from '../../shared/routes';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { applicationModel } from '../../shared/application/application-model';
+import type { KeyResolver } from '../../shared/form/conditions';
+import type { Page, Repeat, Tabs } from '../../shared/form/model';
+import { chosenTab } from '../../shared/form/resolve';
+import { todayIso, validateAnswers } from '../../shared/form/validate';
+import { COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_STEPS } from '../../shared/routes';
+import { postJson, putJson, ServerError } from '../data/http-client';
+import { queryKeys } from '../data/query-keys';
+import { Modal } from '../modal/modal';
+import { readNavigationState } from '../navigation-state';
+import { useToast } from '../toast/use-toast';
+import buttonStyles from '../ui/button.module.css';
+import { cx } from '../ui/cx';
+import { getAutosave } from './autosave-instance';
+import { useClientSnapshot } from './client-snapshot';
+import { ErrorSummary, focusField } from './error-summary';
+import { type FormActions, FormContext, type FormContextValue } from './form-context';
 import styles from './form-page.module.css';
+import { anonymousAnswers, answerStore, carryInAnswers, postWebStatus } from './form-session';
+import { ItemList } from './items';
+import { hasContent, nonEmpty } from './local-copy';
+import { indexModel, keysOfItems } from './model-index';
+import { SaveStatus } from './save-status';
+import { buildSummary, keyPlaces } from './summary';
+import { clearSubmitErrors, peekSubmitErrors, showSummaryAfterSubmit } from './summary-state';
+import { canSwitchTab } from './tab-switch';
+import { trackedCall } from './tracked-call';
 
-/** One component for the three form routes; the form renderer replaces the placeholder body. */
+const modelIndex = indexModel(applicationModel);
+answerStore.setModel(modelIndex);
+const places = keyPlaces(applicationModel);
+const PAGE_ORDER = applicationModel.pages.map((page) => page.route);
+const identity: KeyResolver = (key) => key;
+
+const SUBMIT_ERROR_TITLE = 'Submit Error';
+const NOT_SAVED_MESSAGE =
+  'We could not save your latest answers, so your application was not submitted. Please check your connection and try again.';
+
+/** Set before a save-and-next navigation: the next page moves focus to its heading. */
+let focusHeadingNext = false;
+
+/** The three form routes share this component; each page of the model renders by its route. */
 function FormPage() {
   const { pathname } = useLocation();
-  const step = FORM_STEPS.find((candidate) => candidate.route === pathname);
+  const page = applicationModel.pages.find((candidate) => candidate.route === pathname);
+  return page ? <FormPageContent key={page.id} page={page} /> : null;
+}
+
+interface PendingSwitch {
+  tabs: Tabs;
+  from: string;
+  to: string;
+  resolve: (confirmed: boolean) => void;
+}
+
+function FormPageContent({ page }: { page: Page }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+  const isLoggedIn = useClientSnapshot((snapshot) => snapshot.isLoggedIn);
+  const webStatus = useClientSnapshot((snapshot) => snapshot.webStatus);
+  const validating = webStatus === 'validating';
+  const autosave = getAutosave(queryClient);
+  const today = todayIso();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [pendingSwitch, setPendingSwitch] = useState<PendingSwitch | null>(null);
+
+  // The summary is worked out when the page opens (or from the submit that led here), so it
+  // does not shift the page while the applicant types; the fields' own messages are live.
+  const [submitErrors] = useState(peekSubmitErrors);
+  const summary = useMemo(() => {
+    if (!validating) return null;
+    const errors =
+      submitErrors ?? validateAnswers(applicationModel, answerStore.formState(), { today });
+    return buildSummary(errors, places, PAGE_ORDER);
+  }, [validating, submitErrors, today]);
+
+  useEffect(() => {
+    if (!submitErrors) return;
+    clearSubmitErrors();
+    summaryRef.current?.focus();
+  }, [submitErrors]);
+
+  useEffect(() => {
+    if (!focusHeadingNext) return;
+    focusHeadingNext = false;
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+
+  // '/{page}#{key}' lands on the field: scrolled to and focused.
+  const { hash, key: locationKey } = location;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new navigation to the same hash (a second click on one summary link) must land again.
+  useEffect(() => {
+    if (hash.length > 1) focusField(decodeURIComponent(hash.slice(1)));
+  }, [hash, locationKey]);
+
+  // Answers carried in the navigation state from the account screens join the account too.
+  const carried = readNavigationState(location.state).answers;
+  useEffect(() => {
+    if (!isLoggedIn || !carried) return;
+    void carryInAnswers(queryClient, carried).then(() => {
+      navigate(`${location.pathname}${location.search}${location.hash}`, {
+        replace: true,
+        state: null,
+      });
+    });
+  }, [
+    isLoggedIn,
+    carried,
+    queryClient,
+    navigate,
+    location.pathname,
+    location.search,
+    location.hash,
+  ]);
+
+  const confirmSwitch = useCallback(
+    (tabs: Tabs, from: string, to: string) =>
+      new Promise<boolean>((resolve) => setPendingSwitch({ tabs, from, to, resolve })),
+    [],
+  );
+
+  const actions = useMemo<FormActions>(
+    () => ({
+      async switchTab(tabs, to) {
+        const from = chosenTab(tabs, answerStore.formState());
+        if (from === to) return;
+        if (!(await canSwitchTab(tabs, from, to))) return;
+        const hiddenTab = tabs.tabs.find((tab) => tab.id === from);
+        const losing = keysOfItems(hiddenTab?.items ?? []).some((key) =>
+          hasContent(answerStore.get(key)),
+        );
+        if (losing && !(await confirmSwitch(tabs, from, to))) return;
+        const label = tabs.tabs.find((tab) => tab.id === to)?.label ?? to;
+        try {
+          await trackedCall(queryClient, () =>
+            putJson('/api/tabs', { tab_id: tabs.id, chosen_tab: to }),
+          );
+          answerStore.setTab(tabs.id, to);
+          queryClient.setQueryData<Record<string, string>>(queryKeys.tabs, (old) => ({
+            ...old,
+            [tabs.id]: to,
+          }));
+          void autosave.flush();
+        } catch {
+          toast.error(`Error handling tabs for ${label}`);
+        }
+      },
+      async addAnother(repeat: Repeat) {
+        const current = answerStore.repeatCount(repeat.id) ?? 1;
+        const next = Math.min(current + 1, repeat.instances.length);
+        try {
+          await trackedCall(queryClient, () =>
+            putJson('/api/add-another', { button_id: repeat.id, num_components: next }),
+          );
+          answerStore.setRepeatCount(repeat.id, next);
+          queryClient.setQueryData<Record<string, number>>(queryKeys.addAnother, (old) => ({
+            ...old,
+            [repeat.id]: next,
+          }));
+          return true;
+        } catch {
+          toast.error(`Error adding another ${repeat.addLabel}`);
+          return false;
+        }
+      },
+    }),
+    [queryClient, toast, autosave, confirmSwitch],
+  );
+
+  const context = useMemo<FormContextValue>(
+    () => ({
+      store: answerStore,
+      page,
+      isLoggedIn,
+      validating,
+      today,
+      currentYear: Number(today.slice(0, 4)),
+      actions,
+    }),
+    [page, isLoggedIn, validating, today, actions],
+  );
+
+  const stepIndex = FORM_STEPS.findIndex((step) => step.route === page.route);
+  const nextStep = FORM_STEPS[stepIndex + 1];
+
+  function toSignUp(): boolean {
+    const answers = anonymousAnswers();
+    if (!answers) return false;
+    navigate('/signup', { state: { answers } });
+    return true;
+  }
+
+  function saveAndContinue() {
+    if (!nextStep) return;
+    // Spec 001 section 2: an anonymous visitor with answers moving on goes to sign-up.
+    if (!isLoggedIn && toSignUp()) return;
+    focusHeadingNext = true;
+    navigate(nextStep.route);
+    window.scrollTo({ top: 0 });
+  }
+
+  async function submit() {
+    if (!isLoggedIn) {
+      navigate('/signup', { state: { answers: nonEmpty(answerStore.getAll()) } });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      if (!(await autosave.flush())) {
+        toast.error(SUBMIT_ERROR_TITLE, NOT_SAVED_MESSAGE);
+        return;
+      }
+      if (webStatus !== 'validating') await postWebStatus(queryClient, 'validating');
+      const errors = validateAnswers(applicationModel, answerStore.formState(), { today });
+      await trackedCall(queryClient, () => postJson('/api/validations', { errors })).catch(
+        (error: unknown) => console.error('Could not record the validation report.', error),
+      );
+      if (Object.keys(errors).length > 0) {
+        returnWithErrors(errors);
+        return;
+      }
+      try {
+        await trackedCall(queryClient, () => postJson('/api/submit'));
+      } catch (error) {
+        // The server validates again; its errors are shown the same way.
+        if (error instanceof ServerError && error.status === 422) {
+          returnWithErrors(error.errors ?? {});
+          return;
+        }
+        if (!(error instanceof ServerError && error.status === 409)) throw error;
+      }
+      await postWebStatus(queryClient, 'submitted').catch((error: unknown) =>
+        console.error('Could not record the submitted status.', error),
+      );
+      navigate(COMPLETION_ROUTE, { replace: true });
+    } catch (error) {
+      toast.error(
+        SUBMIT_ERROR_TITLE,
+        error instanceof Error ? error.message : 'Your application was not submitted.',
+      );
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function returnWithErrors(errors: Record<string, string[]>) {
+    showSummaryAfterSubmit(errors);
+    navigate(DEFAULT_ROUTE);
+    window.scrollTo({ top: 0 });
+  }
 
   return (
-    <div className={styles.page}>
-      <h1>{step?.title}</h1>
-      <p className={styles.placeholder}>The questions for this step will appear here.</p>
-    </div>
+    <FormContext.Provider value={context}>
+      {summary && summary.count > 0 ? (
+        <ErrorSummary ref={summaryRef} summary={summary} currentRoute={page.route} />
+      ) : null}
+      <div className={styles.header}>
+        <p className={styles.step}>
+          Step {stepIndex + 1} of {FORM_STEPS.length}
+        </p>
+        <div className={styles.titleRow}>
+          <h1 ref={heading} tabIndex={-1} className={styles.title}>
+            {page.title}
+          </h1>
+          {isLoggedIn ? <SaveStatus autosave={autosave} announced={false} /> : null}
+        </div>
+      </div>
+      <div className={styles.sections}>
+        <ItemList items={page.items} prefix="" instance={null} resolveKey={identity} depth={0} />
+      </div>
+      <div className={styles.footer}>
+        {isLoggedIn ? <SaveStatus autosave={autosave} announced /> : null}
+        <div className={styles.actions}>
+          {nextStep ? (
+            <button
+              type="button"
+              className={cx(buttonStyles.button, buttonStyles.primary, styles.saveAndContinue)}
+              onClick={saveAndContinue}
+            >
+              Save and Continue
+            </button>
+          ) : (
+            <button
+              type="button"
+              className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
+              onClick={submit}
+              disabled={submitting}
+            >
+              {submitting ? 'Submitting...' : 'Submit'}
+            </button>
+          )}
+        </div>
+      </div>
+      <Modal
+        title="Switch and clear your answers?"
+        size="xs"
+        open={pendingSwitch !== null}
+        onOpenChange={(open) => {
+          if (!open && pendingSwitch) {
+            pendingSwitch.resolve(false);
+            setPendingSwitch(null);
+          }
+        }}
+      >
+        {pendingSwitch ? (
+          <>
+            <p>
+              Only one way of answering is kept. If you switch to “
+              {pendingSwitch.tabs.tabs.find((tab) => tab.id === pendingSwitch.to)?.label}”, what you
+              entered under “
+              {pendingSwitch.tabs.tabs.find((tab) => tab.id === pendingSwitch.from)?.label}” is
+              cleared.
+            </p>
+            <div className={styles.dialogActions}>
+              <button
+                type="button"
+                className={cx(buttonStyles.button, buttonStyles.secondary)}
+                onClick={() => {
+                  pendingSwitch.resolve(false);
+                  setPendingSwitch(null);
+                }}
+              >
+                Cancel
+              </button>
+              <button
+                type="button"
+                className={cx(buttonStyles.button, buttonStyles.primary)}
+                onClick={() => {
+                  pendingSwitch.resolve(true);
+                  setPendingSwitch(null);
+                }}
+              >
+                Switch and clear
+              </button>
+            </div>
+          </>
+        ) : null}
+      </Modal>
+    </FormContext.Provider>
   );
 }
 

@@ -2,6 +2,7 @@ import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useProfile } from '../data/profile';
+import { anonymousAnswers } from '../form/form-session';
 import { ErrorDialog } from '../modal/error-dialog';
 import { nextNavigationState } from '../navigation-state';
 import { useLogOut } from '../session/use-log-out';
@@ -25,7 +26,10 @@ export function AccountPopover() {
   const [loggingOut, setLoggingOut] = useState(false);
   const [logoutFailed, setLogoutFailed] = useState(false);
   // Sign In and Create Account carry the answers typed so far (spec 000 section 2).
-  const linkState = nextNavigationState(location.state);
+  const draft = anonymousAnswers();
+  const linkState = draft
+    ? { ...nextNavigationState(location.state), answers: draft }
+    : nextNavigationState(location.state);
 
   async function handleLogOut() {
     // Closed first: once the cache is cleared the menu would briefly show Sign In.

@@ -1,9 +1,11 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { isFormRoute } from '../../shared/routes';
+import { COMPLETION_ROUTE, isFormRoute } from '../../shared/routes';
+import { useLifeCycle } from '../form/life-cycle';
 import { InactivityMonitor } from '../session/inactivity-monitor';
 import { useNavigationToast } from '../toast/use-navigation-toast';
 import { BannerArea } from './banner-area';
+import { Banners } from './banners';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LoadingSpinner } from './loading-spinner';
@@ -28,6 +30,8 @@ function Shell() {
   const navigation = useNavigation();
   useDocumentTitle();
   useNavigationToast();
+  useLifeCycle();
+  const formOrCompletion = isFormRoute(pathname) || pathname === COMPLETION_ROUTE;
 
   return (
     <div className={styles.shell}>
@@ -35,7 +39,7 @@ function Shell() {
         Skip to main content
       </a>
       <Header />
-      <BannerArea />
+      <BannerArea>{formOrCompletion ? <Banners /> : null}</BannerArea>
       {isFormRoute(pathname) ? <StepNavigation /> : null}
       <main id="main" tabIndex={-1} className={styles.main}>
         <Outlet />

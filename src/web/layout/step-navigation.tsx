@@ -1,10 +1,16 @@
-import { NavLink } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import { FORM_STEPS } from '../../shared/routes';
+import { anonymousAnswers } from '../form/form-session';
 import { cx } from '../ui/cx';
 import styles from './step-navigation.module.css';
 
-/** The three application steps; links replace the history entry (spec 000 section 2). */
+/**
+ * The three application steps; links replace the history entry (spec 000 section 2). An
+ * anonymous visitor who has entered answers goes to sign-up instead, carrying the answers.
+ */
 export function StepNavigation() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   return (
     <nav aria-label="Application steps" className={styles.nav}>
       <ol className={styles.steps}>
@@ -13,6 +19,12 @@ export function StepNavigation() {
             <NavLink
               to={step.route}
               replace
+              onClick={(event) => {
+                const answers = step.route === pathname ? null : anonymousAnswers();
+                if (!answers) return;
+                event.preventDefault();
+                navigate('/signup', { state: { answers } });
+              }}
               className={({ isActive }) => cx(styles.link, isActive && styles.active)}
             >
               <span className={styles.number} aria-hidden="true">

@@ -1,0 +1,277 @@
+import { evaluate } from '../../shared/form/conditions';
+import {
+  type Answers,
+  type AnswerValue,
+  DESC_SUFFIX,
+  type FormState,
+  storesDesc,
+} from '../../shared/form/model';
+import { hiddenAnswersPatch } from '../../shared/form/resolve';
+import type { LocalCopy } from './local-copy';
+import { type ModelIndex, optionsOf } from './model-index';
+
+export type StoreMode = 'anonymous' | 'account';
+
+export interface StoreSession {
+  /** Changes whenever the person or the log-in changes; the store starts over then. */
+  id: string;
+  mode: StoreMode;
+  answers: Answers;
+  addAnother?: Readonly<Record<string, number>>;
+  tabs?: Readonly<Record<string, string>>;
+  /** Anonymous: the whole draft. Signed in: the changes not yet saved. */
+  localCopy?: LocalCopy | null;
+  /** Keys to save at once: changes a closed tab or an ended session left unsaved. */
+  dirtyKeys?: readonly string[];
+}
+
+type Listener = () => void;
+
+const tabKey = (tabId: string) => `tabs:${tabId}`;
+const repeatKey = (repeatId: string) => `repeat:${repeatId}`;
+
+/**
+ * The answers of the open application, outside React (design.md: "typing re-renders the changed
+ * field and its dependents, not the page"). Components subscribe to single keys with
+ * useSyncExternalStore, so a keystroke notifies the field itself and whatever reads that key.
+ *
+ * One `set` is one update: the value, its `{key}_desc` label, the conditional dropdowns that
+ * follow it, and the answers that the change hides (spec 001 section 4) change together, are
+ * written to the local copy together and are marked dirty together for the autosave.
+ */
+export class AnswerStore {
+  private index: ModelIndex | null = null;
+  private session: StoreSession = { id: '', mode: 'anonymous', answers: {} };
+  private answers: Answers = {};
+  private addAnother: Record<string, number> = {};
+  private tabs: Record<string, string> = {};
+  private localCopy: LocalCopy | null = null;
+  private dirty = new Set<string>();
+  private readonly keyListeners = new Map<string, Set<Listener>>();
+  private readonly changeListeners = new Set<(keys: readonly string[]) => void>();
+  private readonly sessionListeners = new Set<Listener>();
+
+  /** The model decides labels, dependent dropdowns and hidden content; set once it has loaded. */
+  setModel(index: ModelIndex): void {
+    this.index = index;
+  }
+
+  get sessionId(): string {
+    return this.session.id;
+  }
+
+  get mode(): StoreMode {
+    return this.session.mode;
+  }
+
+  /** Starts over for another person or log-in; the same session id changes nothing. */
+  startSession(session: StoreSession): void {
+    if (session.id === this.session.id) return;
+    const before = Object.keys(this.answers);
+    this.session = session;
+    this.answers = { ...session.answers };
+    this.addAnother = { ...(session.addAnother ?? {}) };
+    this.tabs = { ...(session.tabs ?? {}) };
+    this.localCopy = session.localCopy ?? null;
+    this.dirty = new Set(session.mode === 'account' ? (session.dirtyKeys ?? []) : []);
+    for (const listener of this.sessionListeners) listener();
+    this.notify([...new Set([...before, ...Object.keys(this.answers)])], true);
+  }
+
+  get(key: string): AnswerValue | undefined {
+    return this.answers[key];
+  }
+
+  /** The current answers; a new object after every change, so it can be a React snapshot. */
+  getAll(): Answers {
+    return this.answers;
+  }
+
+  formState(): FormState {
+    return {
+      answers: this.answers,
+      addAnother: this.addAnother,
+      tabs: this.tabs,
+      isLoggedIn: this.session.mode === 'account',
+    };
+  }
+
+  repeatCount(repeatId: string): number | undefined {
+    return this.addAnother[repeatId];
+  }
+
+  chosenTab(tabId: string): string | undefined {
+    return this.tabs[tabId];
+  }
+
+  /** Sets one answer with everything that follows from it (see the class comment). */
+  set(key: string, value: AnswerValue): void {
+    const changes: Answers = { [key]: value };
+    const place = this.index?.fields.get(key);
+    if (place && storesDesc(place.field)) {
+      const options = optionsOf(place.field, (name) => this.answers[name], place.resolveKey);
+      const label = value === '' ? '' : (options.find((o) => o.value === value)?.label ?? '');
+      changes[`${key}${DESC_SUFFIX}`] = label;
+    }
+    if (this.answers[key] !== value) {
+      for (const dependent of this.index?.dependentSelects.get(key) ?? []) {
+        changes[dependent] = '';
+        changes[`${dependent}${DESC_SUFFIX}`] = '';
+      }
+    }
+    this.apply(changes, this.mayHide(changes));
+  }
+
+  /** Sets several answers as they are (no labels worked out), e.g. answers carried into an account. */
+  setMany(changes: Answers, { dirty = true }: { dirty?: boolean } = {}): void {
+    this.apply(changes, this.mayHide(changes), dirty);
+  }
+
+  /** The server's tab choices and add-another counts, once they are known. */
+  setContainers(state: {
+    tabs?: Readonly<Record<string, string>>;
+    addAnother?: Readonly<Record<string, number>>;
+  }): void {
+    const keys: string[] = [];
+    if (state.tabs) {
+      this.tabs = { ...state.tabs };
+      keys.push(...Object.keys(state.tabs).map(tabKey));
+    }
+    if (state.addAnother) {
+      this.addAnother = { ...state.addAnother };
+      keys.push(...Object.keys(state.addAnother).map(repeatKey));
+    }
+    this.notifyKeys(keys);
+  }
+
+  /** A tab switch the server accepted: the hidden tab's answers are cleared in the same update. */
+  setTab(tabId: string, chosen: string): void {
+    this.tabs = { ...this.tabs, [tabId]: chosen };
+    this.notifyKeys([tabKey(tabId)]);
+    this.apply({}, true);
+  }
+
+  setRepeatCount(repeatId: string, count: number): void {
+    this.addAnother = { ...this.addAnother, [repeatId]: count };
+    this.notifyKeys([repeatKey(repeatId)]);
+    this.apply({}, true);
+  }
+
+  /** The keys changed since the last save, with their current values; they stop being dirty. */
+  takeDirty(): Answers {
+    const patch: Answers = {};
+    for (const key of this.dirty) patch[key] = this.answers[key] ?? '';
+    this.dirty.clear();
+    return patch;
+  }
+
+  /** A save that failed: its keys are dirty again (with whatever value they hold now). */
+  returnDirty(patch: Answers): void {
+    for (const key of Object.keys(patch)) this.dirty.add(key);
+  }
+
+  /** A save that succeeded: the local copy of unsaved answers no longer needs these. */
+  markSaved(patch: Answers): void {
+    if (this.session.mode === 'account') this.localCopy?.forget(patch);
+  }
+
+  hasDirty(): boolean {
+    return this.dirty.size > 0;
+  }
+
+  /** Whether the visitor has typed anything (an anonymous visitor is then sent to sign-up). */
+  hasAnswers(): boolean {
+    return Object.values(this.answers).some((value) => value !== '' && value !== false);
+  }
+
+  subscribeKey(key: string, listener: Listener): () => void {
+    let listeners = this.keyListeners.get(key);
+    if (!listeners) {
+      listeners = new Set();
+      this.keyListeners.set(key, listeners);
+    }
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.keyListeners.delete(key);
+    };
+  }
+
+  subscribeTab(tabId: string, listener: Listener): () => void {
+    return this.subscribeKey(tabKey(tabId), listener);
+  }
+
+  subscribeRepeat(repeatId: string, listener: Listener): () => void {
+    return this.subscribeKey(repeatKey(repeatId), listener);
+  }
+
+  /** Called after every change with the keys that changed (the autosave listens here). */
+  onChange(listener: (keys: readonly string[]) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => {
+      this.changeListeners.delete(listener);
+    };
+  }
+
+  onSessionStart(listener: Listener): () => void {
+    this.sessionListeners.add(listener);
+    return () => {
+      this.sessionListeners.delete(listener);
+    };
+  }
+
+  /**
+   * Whether these changes can hide something, so that the clearing pass must run. Most keys hide
+   * nothing; for a key that conditions read, only a change of some condition's outcome can (a
+   * keystroke in a name that a condition checks for 'answered' flips it once, not every time).
+   */
+  private mayHide(changes: Answers): boolean {
+    const index = this.index;
+    if (!index) return false;
+    let after: Answers | null = null;
+    for (const [key, value] of Object.entries(changes)) {
+      if (!index.controllingKeys.has(key) || this.answers[key] === value) continue;
+      const conditions = index.conditionsByKey.get(key);
+      if (!conditions) return true;
+      after ??= { ...this.answers, ...changes };
+      for (const { expr, resolve } of conditions)
+        if (evaluate(expr, this.answers, resolve) !== evaluate(expr, after, resolve)) return true;
+    }
+    return false;
+  }
+
+  private apply(requested: Answers, mayHide: boolean, markDirty = true): void {
+    const changes: Answers = {};
+    for (const [key, value] of Object.entries(requested))
+      if (this.answers[key] !== value) changes[key] = value;
+    let next = Object.keys(changes).length > 0 ? { ...this.answers, ...changes } : this.answers;
+    if (mayHide && this.index) {
+      const hidden = hiddenAnswersPatch(this.index.model, { ...this.formState(), answers: next });
+      for (const [key, value] of Object.entries(hidden)) changes[key] = value;
+      if (Object.keys(hidden).length > 0) next = { ...next, ...hidden };
+    }
+    const keys = Object.keys(changes);
+    if (keys.length === 0) return;
+    this.answers = next;
+    if (markDirty && this.session.mode === 'account') for (const key of keys) this.dirty.add(key);
+    if (markDirty || this.session.mode === 'anonymous') this.localCopy?.write(changes);
+    this.notify(keys, false);
+  }
+
+  private notify(keys: readonly string[], everything: boolean): void {
+    if (everything) {
+      for (const listeners of [...this.keyListeners.values()])
+        for (const listener of [...listeners]) listener();
+    } else {
+      this.notifyKeys(keys);
+    }
+    for (const listener of [...this.changeListeners]) listener(keys);
+  }
+
+  private notifyKeys(keys: readonly string[]): void {
+    for (const key of keys) {
+      const listeners = this.keyListeners.get(key);
+      if (listeners) for (const listener of [...listeners]) listener();
+    }
+  }
+}

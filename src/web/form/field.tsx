@@ -1,0 +1,377 @@
+import { type ReactNode, useMemo } from 'react';
+import { EMPTY_OPTION, yearOptions } from '../../shared/application/option-lists';
+import { DEFAULT_TEXTAREA_LIMIT } from '../../shared/constants';
+import { fieldMaxLength } from '../../shared/form/answer-keys';
+import type { KeyResolver } from '../../shared/form/conditions';
+import type { AnswerValue, Field, Item, OptionItem } from '../../shared/form/model';
+import type { ResolvedField, ResolvedInstance } from '../../shared/form/resolve';
+import { isValidIsoDate } from '../../shared/form/validate';
+import { cx } from '../ui/cx';
+import styles from './form.module.css';
+import { useFormContext } from './form-context';
+import { useAnswer, useCondition, useFieldErrors } from './hooks';
+import { ItemList } from './items';
+import { formatPhone } from './phone';
+
+export const ACCOUNT_NEEDED_MESSAGE =
+  'This question can be finished once you have created an account.';
+export const UPLOAD_LATER_MESSAGE =
+  'You can upload this document once uploads open; your other answers are saved.';
+
+export interface FieldPlace {
+  prefix: string;
+  instance: ResolvedInstance | null;
+  resolveKey: KeyResolver;
+  depth: number;
+}
+
+/** A field of the model: shown while its condition holds, with its revealed content after it. */
+export function FieldView({ field, place }: { field: Field; place: FieldPlace }) {
+  const shown = useCondition(field.showWhen, place.resolveKey);
+  const { wrapField } = useFormContext();
+  if (!shown) return null;
+  const key = `${place.prefix}${field.key}`;
+  const shownField = <ShownField field={field} place={place} answerKey={key} />;
+  const node = wrapField ? wrapField(key, shownField) : shownField;
+  // A question straight on the page gets a card of its own, like the page's sections.
+  return place.depth === 0 ? <div className={cx(styles.section, styles.stack)}>{node}</div> : node;
+}
+
+interface ControlProps {
+  field: Field;
+  answerKey: string;
+  value: AnswerValue | undefined;
+  inputId: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+  resolveKey: KeyResolver;
+}
+
+function ShownField({
+  field,
+  place,
+  answerKey,
+}: {
+  field: Field;
+  place: FieldPlace;
+  answerKey: string;
+}) {
+  const { page, isLoggedIn, store } = useFormContext();
+  const value = useAnswer(answerKey);
+  const setAnswer = (next: AnswerValue) => store.set(answerKey, next);
+  const resolved = useMemo<ResolvedField>(
+    () => ({
+      key: answerKey,
+      field,
+      page,
+      instance: place.instance,
+      groupId: null,
+      visible: true,
+      resolveKey: place.resolveKey,
+    }),
+    [answerKey, field, page, place.instance, place.resolveKey],
+  );
+  const errors = useFieldErrors(resolved);
+  const invalid = errors.length > 0;
+  const inputId = `${answerKey}-input`;
+  const helpId = field.help ? `${answerKey}-help` : undefined;
+  const errorId = `${answerKey}-error`;
+  const countId = field.widget === 'textarea' ? `${answerKey}-count` : undefined;
+  const describedBy = [helpId, countId, invalid ? errorId : undefined].filter(Boolean).join(' ');
+  const control: ControlProps = {
+    field,
+    answerKey,
+    value,
+    inputId,
+    describedBy: describedBy || undefined,
+    invalid,
+    resolveKey: place.resolveKey,
+  };
+
+  const help = field.help ? (
+    <p id={helpId} className={styles.help}>
+      {field.help}
+    </p>
+  ) : null;
+  const errorList = (
+    <div id={errorId} className={styles.errors} aria-live="polite">
+      {errors.map((message) => (
+        <p key={message} className={styles.error}>
+          <span aria-hidden="true" className={styles.errorIcon}>
+            !
+          </span>
+          {message}
+        </p>
+      ))}
+    </div>
+  );
+
+  let body: ReactNode;
+  switch (field.widget) {
+    case 'radio':
+      body = <RadioGroup {...control} help={help} errors={errorList} />;
+      break;
+    case 'checkbox':
+    case 'confirmCheckbox':
+      body = (
+        <>
+          <div className={styles.checkRow}>
+            <input
+              id={inputId}
+              type="checkbox"
+              className={styles.checkbox}
+              checked={value === true}
+              onChange={(event) => setAnswer(event.target.checked)}
+              aria-describedby={control.describedBy}
+              aria-invalid={invalid || undefined}
+            />
+            <label htmlFor={inputId} className={styles.checkLabel}>
+              {field.label}
+            </label>
+          </div>
+          {help}
+          {errorList}
+        </>
+      );
+      break;
+    case 'confirmButton':
+      body = (
+        <>
+          <button
+            id={inputId}
+            type="button"
+            className={cx(styles.confirmButton, value === true && styles.confirmed)}
+            aria-pressed={value === true}
+            aria-describedby={control.describedBy}
+            onClick={() => setAnswer(value !== true)}
+          >
+            {field.label}
+          </button>
+          {help}
+          {errorList}
+        </>
+      );
+      break;
+    case 'file':
+      body = (
+        <fieldset className={styles.radioGroup} aria-describedby={control.describedBy}>
+          <legend className={styles.label}>{field.label}</legend>
+          {help}
+          <p className={styles.fileNote}>
+            {isLoggedIn ? UPLOAD_LATER_MESSAGE : ACCOUNT_NEEDED_MESSAGE}
+          </p>
+          {errorList}
+        </fieldset>
+      );
+      break;
+    default:
+      body = (
+        <>
+          <label htmlFor={inputId} className={styles.label}>
+            {field.label}
+          </label>
+          {help}
+          <TextLikeControl {...control} />
+          {errorList}
+        </>
+      );
+  }
+
+  const revealed = revealedItems(field, value);
+  return (
+    <>
+      <div
+        id={answerKey}
+        className={cx(styles.field, invalid && styles.fieldInvalid, wide(field) && styles.wide)}
+      >
+        {body}
+      </div>
+      {revealed ? (
+        <div className={styles.revealed}>
+          <ItemList
+            items={revealed}
+            prefix={place.prefix}
+            instance={place.instance}
+            resolveKey={place.resolveKey}
+            depth={place.depth + 1}
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Confirmation content once ticked or pressed; radio-specific content for the chosen answer. */
+function revealedItems(field: Field, value: AnswerValue | undefined): readonly Item[] | null {
+  if (field.reveals && value === true) return field.reveals;
+  const content = field.optionContent?.[String(value ?? '')];
+  return content && content.length > 0 ? content : null;
+}
+
+function wide(field: Field): boolean {
+  return (
+    field.widget === 'textarea' ||
+    field.widget === 'radio' ||
+    field.widget === 'checkbox' ||
+    field.widget === 'confirmCheckbox' ||
+    field.widget === 'confirmButton' ||
+    field.widget === 'file'
+  );
+}
+
+function TextLikeControl(props: ControlProps) {
+  const { field, answerKey, value, inputId, describedBy, invalid } = props;
+  const { store } = useFormContext();
+  const text = typeof value === 'string' ? value : '';
+  const common = {
+    id: inputId,
+    'aria-describedby': describedBy,
+    'aria-invalid': invalid || undefined,
+    autoComplete: field.autoComplete,
+  };
+  switch (field.widget) {
+    case 'textarea': {
+      const limit = field.characterLimit ?? DEFAULT_TEXTAREA_LIMIT;
+      return (
+        <>
+          <textarea
+            {...common}
+            className={cx(styles.input, styles.textarea)}
+            value={text}
+            maxLength={limit}
+            rows={6}
+            onChange={(event) => store.set(answerKey, event.target.value)}
+          />
+          <p id={`${answerKey}-count`} className={styles.count}>
+            Character count: {[...text].length} / {limit}
+          </p>
+        </>
+      );
+    }
+    case 'date':
+      return (
+        <input
+          {...common}
+          type="date"
+          className={cx(styles.input, styles.date)}
+          value={isValidIsoDate(text) ? text : ''}
+          // Spec 001 section 4: a typed value is kept only if it is a real date; otherwise cleared.
+          onChange={(event) =>
+            store.set(answerKey, isValidIsoDate(event.target.value) ? event.target.value : '')
+          }
+        />
+      );
+    case 'phone':
+      return (
+        <input
+          {...common}
+          type="tel"
+          inputMode="tel"
+          className={cx(styles.input, styles.short)}
+          value={text}
+          maxLength={fieldMaxLength(field)}
+          placeholder="(555) 555-5555"
+          onChange={(event) => store.set(answerKey, formatPhone(event.target.value))}
+        />
+      );
+    case 'select':
+    case 'month':
+    case 'year':
+    case 'conditionalSelect':
+      return <SelectControl {...props} />;
+    default:
+      return (
+        <input
+          {...common}
+          type={field.widget === 'email' ? 'email' : 'text'}
+          className={styles.input}
+          value={text}
+          maxLength={fieldMaxLength(field)}
+          onChange={(event) => store.set(answerKey, event.target.value)}
+        />
+      );
+  }
+}
+
+function SelectControl({
+  field,
+  answerKey,
+  value,
+  inputId,
+  describedBy,
+  invalid,
+  resolveKey,
+}: ControlProps) {
+  const { store, currentYear } = useFormContext();
+  const controllerKey = field.optionsFrom ? resolveKey(field.optionsFrom.controllerKey) : '';
+  const controller = useAnswer(controllerKey);
+  const options = useMemo<readonly OptionItem[]>(() => {
+    if (field.widget === 'year' && field.years) return yearOptions(field.years, currentYear);
+    if (field.optionsFrom) {
+      const list = field.optionsFrom.options[String(controller ?? '')];
+      return list && list.length > 0 ? list : [EMPTY_OPTION];
+    }
+    return field.options ?? [EMPTY_OPTION];
+  }, [field, controller, currentYear]);
+  return (
+    <select
+      id={inputId}
+      className={cx(styles.input, styles.select)}
+      value={typeof value === 'string' ? value : ''}
+      aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
+      autoComplete={field.autoComplete}
+      onChange={(event) => store.set(answerKey, event.target.value)}
+    >
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function RadioGroup({
+  field,
+  answerKey,
+  value,
+  inputId,
+  describedBy,
+  invalid,
+  help,
+  errors,
+}: ControlProps & { help: ReactNode; errors: ReactNode }) {
+  const { store } = useFormContext();
+  const options = (field.options ?? []).filter((option) => option.value !== '');
+  return (
+    <fieldset className={styles.radioGroup}>
+      <legend className={styles.label}>{field.label}</legend>
+      {help}
+      <div className={cx(styles.radios, options.length <= 3 && styles.radiosInline)}>
+        {options.map((option, index) => {
+          const id = index === 0 ? inputId : `${inputId}-${index}`;
+          return (
+            <div key={option.value} className={styles.checkRow}>
+              <input
+                id={id}
+                type="radio"
+                className={styles.radio}
+                name={answerKey}
+                value={option.value}
+                checked={value === option.value}
+                onChange={() => store.set(answerKey, option.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+              />
+              <label htmlFor={id} className={styles.checkLabel}>
+                {option.label}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+      {errors}
+    </fieldset>
+  );
+}

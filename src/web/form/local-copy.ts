@@ -1,0 +1,105 @@
+import type { Answers, AnswerValue } from '../../shared/form/model';
+
+/**
+ * Answers kept in the browser (design.md, "Nothing typed is lost"): an anonymous visitor's whole
+ * draft, or a signed-in student's changes that have not reached the server yet. Every write
+ * merges per key, so two tabs editing different questions do not undo each other.
+ */
+export interface LocalCopy {
+  load(): Answers;
+  /** Merges these answers into the stored copy. */
+  write(changes: Answers): void;
+  /** Drops the keys the server now holds, unless they changed again since. */
+  forget(saved: Answers): void;
+  clear(): void;
+}
+
+export const ANONYMOUS_ANSWERS_KEY = 'portal:answers';
+export const unsavedAnswersKey = (username: string) => `portal:unsaved:${username}`;
+
+/** The storage the copies use; a function so tests and private windows without storage work. */
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function browserStorage(): StorageLike | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // Storage disabled by the browser's settings: the copy lives in memory only.
+    return null;
+  }
+}
+
+export function isAnswerValue(value: unknown): value is AnswerValue {
+  return typeof value === 'string' || typeof value === 'boolean';
+}
+
+/** Only string and boolean values survive a read: storage can hold anything. */
+export function parseAnswers(text: string | null): Answers {
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    const answers: Answers = {};
+    for (const [key, value] of Object.entries(parsed))
+      if (isAnswerValue(value)) answers[key] = value;
+    return answers;
+  } catch {
+    return {};
+  }
+}
+
+export function createLocalCopy(
+  key: string,
+  storage: StorageLike | null = browserStorage(),
+): LocalCopy {
+  const read = () => {
+    try {
+      return parseAnswers(storage?.getItem(key) ?? null);
+    } catch {
+      return {};
+    }
+  };
+  const store = (answers: Answers) => {
+    try {
+      if (Object.keys(answers).length === 0) storage?.removeItem(key);
+      else storage?.setItem(key, JSON.stringify(answers));
+    } catch {
+      // A full or disabled storage: the answers still live in memory and, signed in, on the server.
+    }
+  };
+  return {
+    load: read,
+    write(changes) {
+      if (Object.keys(changes).length > 0) store({ ...read(), ...changes });
+    },
+    forget(saved) {
+      const current = read();
+      let changed = false;
+      for (const [name, value] of Object.entries(saved)) {
+        if (name in current && current[name] === value) {
+          delete current[name];
+          changed = true;
+        }
+      }
+      if (changed) store(current);
+    },
+    clear() {
+      try {
+        storage?.removeItem(key);
+      } catch {
+        // Nothing to clear.
+      }
+    },
+  };
+}
+
+/** Whether an answer holds something: the empty value is '' (and false for a checkbox). */
+export function hasContent(value: AnswerValue | undefined): boolean {
+  return value !== undefined && value !== '' && value !== false;
+}
+
+export function nonEmpty(answers: Answers): Answers {
+  const result: Answers = {};
+  for (const [key, value] of Object.entries(answers)) if (hasContent(value)) result[key] = value;
+  return result;
+}
