@@ -85,6 +85,7 @@ export async function benchAnswerSave(kind: DatabaseKind): Promise<AnswerSaveRes
     const patch = twentyKeyPatch();
     const body = JSON.stringify(patch);
 
+    const cpuBefore = process.cpuUsage();
     const api = await loadFromAnotherProcess({
       url: `${address}/api/answer`,
       method: 'PUT',
@@ -93,6 +94,9 @@ export async function benchAnswerSave(kind: DatabaseKind): Promise<AnswerSaveRes
       headers: { cookie, 'content-type': 'application/json' },
       body,
     });
+    const cpu = process.cpuUsage(cpuBefore);
+    if (process.env.BENCH_VERBOSE)
+      console.log('server cpu %', ((cpu.user + cpu.system) / 1e4 / DURATION_SECONDS).toFixed(0));
     if (api.non2xx > 0 || api.errors > 0) {
       console.error(
         JSON.stringify({
@@ -124,9 +128,8 @@ export async function benchAnswerSave(kind: DatabaseKind): Promise<AnswerSaveRes
     const worker = async () => {
       while (Date.now() < until) {
         await database.db.execute(sql`
-          insert into ${applications} (account_id, answers) values (${accountId}, ${body}::jsonb)
-          on conflict (account_id) do update set answers = ${applications.answers} || ${body}::jsonb, updated_at = now()
-          where ${applications.submittedAt} is null returning 1`);
+          update ${applications} set answers = ${applications.answers} || ${body}::jsonb, updated_at = now()
+          where ${applications.accountId} = ${accountId} and ${applications.submittedAt} is null returning 1`);
         done++;
       }
     };

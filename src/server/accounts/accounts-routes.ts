@@ -14,7 +14,7 @@ import type { ProfileResponse } from '../../shared/api/profile';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import type { AppDatabase } from '../db/database';
 import { rowsOf } from '../db/database';
-import { accounts, confirmationCodes, logins, passwordResets } from '../db/schema';
+import { accounts, applications, confirmationCodes, logins, passwordResets } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { accountMessages } from '../mail/account-messages';
@@ -192,6 +192,8 @@ export const accountsRoutes: FastifyPluginAsync<AccountsOptions> = async (parent
       );
     }
     await db.insert(logins).values({ accountId: account.id });
+    // Every signed-in applicant has an application row, so saving answers is a plain update.
+    await db.insert(applications).values({ accountId: account.id }).onConflictDoNothing();
     await sessions.start(request, reply, account.id);
     return { message: 'Logged in.' };
   });

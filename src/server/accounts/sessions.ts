@@ -1,7 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOGGED_IN_MARKER_COOKIE } from '../../shared/accounts/session-cookies';
-import { type AppDatabase, rowsOf } from '../db/database';
+import type { AppDatabase } from '../db/database';
 import { sessions } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { randomToken, sha256 } from './secrets';
@@ -38,7 +38,6 @@ function secondsInterval(seconds: number): SQL {
 
 export function createSessions(db: AppDatabase, settings: SessionSettings) {
   const idleInterval = secondsInterval(settings.idleMs / 1000);
-  const touchInterval = secondsInterval(TOUCH_INTERVAL_SECONDS);
   const cookieOptions = (maxAgeSeconds: number) => ({
     path: '/',
     sameSite: 'lax' as const,
@@ -67,35 +66,32 @@ export function createSessions(db: AppDatabase, settings: SessionSettings) {
       setCookies(reply, token);
     },
 
-    /**
-     * CTEs naming the account of a live session (`live_session`) and touching it at most once per
-     * TOUCH_INTERVAL, so concurrent requests of one applicant do not queue on the session row.
-     * A hot route puts them before its own statement to authenticate in the same round trip.
-     */
-    liveSessionCtes(token: string): SQL {
-      const tokenHash = sha256(token);
-      return sql`live_session as (
-          select ${sessions.accountId} as account_id from ${sessions}
-          where ${sessions.tokenHash} = ${tokenHash} and ${sessions.revokedAt} is null
-            and ${sessions.expiresAt} > now()
-            and ${sessions.lastSeenAt} > now() - ${idleInterval}),
-        session_touch as (
-          update ${sessions} set last_seen_at = now()
-          where ${sessions.tokenHash} = ${tokenHash}
-            and ${sessions.lastSeenAt} < now() - ${touchInterval}
-            and exists (select 1 from live_session))`;
+    /** The condition on the sessions table that a live session of this token meets. */
+    liveSessionCondition(token: string): SQL {
+      return sql`${sessions.tokenHash} = ${sha256(token)} and ${sessions.revokedAt} is null
+        and ${sessions.expiresAt} > now() and ${sessions.lastSeenAt} > now() - ${idleInterval}`;
     },
 
-    /** The account of a live session, or null; one statement. */
+    /** After a statement that checked the session itself: touch it if its mark is stale. */
+    async touchIfStale(token: string, lastSeenAt: Date): Promise<void> {
+      if (Date.now() - lastSeenAt.getTime() < TOUCH_INTERVAL_SECONDS * 1000) return;
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(sessions.tokenHash, sha256(token)));
+    },
+
+    /** The account of a live session, or null; its idle mark is refreshed at most every 30 s. */
     async authenticate(request: FastifyRequest): Promise<string | null> {
       const token = sessionToken(request);
       if (!token) return null;
-      const [row] = rowsOf<{ account_id: string }>(
-        await db.execute(
-          sql`with ${this.liveSessionCtes(token)} select account_id from live_session`,
-        ),
-      );
-      return row?.account_id ?? null;
+      const [row] = await db
+        .select({ accountId: sessions.accountId, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .where(this.liveSessionCondition(token));
+      if (!row) return null;
+      await this.touchIfStale(token, row.lastSeenAt);
+      return row.accountId;
     },
 
     async revoke(token: string): Promise<void> {

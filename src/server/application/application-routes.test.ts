@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALREADY_SUBMITTED_MESSAGE, ERROR_SUMMARY_TITLE } from '../../shared/api/application';
 import { ANSWER_MESSAGES } from '../../shared/form/answer-keys';
 import { fixtureModel } from '../../shared/form/fixture-model';
 import { signedInApplicant } from '../test/accounts-helpers';
-import { buildTestApp } from '../test/test-app';
+import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 
 describe.each(databaseKinds)('the application life cycle on %s', (kind) => {
@@ -233,6 +234,21 @@ describe.each(databaseKinds)('the application life cycle on %s', (kind) => {
       (await call(cookie, 'POST', '/api/web-status', { web_status: 'submitted' })).statusCode,
     ).toBe(200);
     expect((await answersOf(cookie)).first_name).toBe('Ana');
+  });
+
+  it('saves for an account without an application row, and refuses an ended session', async () => {
+    const email = `norow.${kind}@example.edu`;
+    const cookie = await signedInApplicant(app, email);
+    const mine = sql`(select id from accounts where email = ${email})`;
+    await testDatabaseOf(app).execute(sql`delete from applications where account_id = ${mine}`);
+    expect((await call(cookie, 'PUT', '/api/answer', { first_name: 'Row' })).statusCode).toBe(200);
+    expect((await answersOf(cookie)).first_name).toBe('Row');
+    await testDatabaseOf(app).execute(
+      sql`update sessions set last_seen_at = now() - interval '16 minutes'`,
+    );
+    const ended = await call(cookie, 'PUT', '/api/answer', { first_name: 'Late' });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.cookies.find((c) => c.name === 'tp_session')?.value).toBe('');
   });
 
   it('keeps each applicant to their own application', async () => {

@@ -18,7 +18,7 @@ import { todayIso, validateAnswers } from '../../shared/form/validate';
 import { SESSION_ENDED_MESSAGE, type Sessions, sessionToken } from '../accounts/sessions';
 import type { AppDatabase } from '../db/database';
 import { rowsOf } from '../db/database';
-import { applications, validationReports, webStatuses } from '../db/schema';
+import { applications, sessions, validationReports, webStatuses } from '../db/schema';
 import { INVALID_REQUEST_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
@@ -47,7 +47,27 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
   const { repeats, tabs } = containersOf(model);
   const today = options.today ?? (() => todayIso());
 
-  // The hot path: session check, merge and the submitted guard in one round trip.
+  /**
+   * Applies a change to the application row in one statement, creating the row if needed;
+   * refused once the application is submitted.
+   */
+  async function change(
+    accountId: string,
+    set: ReturnType<typeof sql>,
+    insert: Partial<typeof applications.$inferInsert>,
+  ) {
+    const rows = rowsOf<{ ok: number }>(
+      await db.execute(sql`
+      insert into ${applications} (account_id, answers, last_page, tabs, add_another)
+      values (${accountId}, ${JSON.stringify(insert.answers ?? {})}::jsonb, ${insert.lastPage ?? null},
+              ${JSON.stringify(insert.tabs ?? {})}::jsonb, ${JSON.stringify(insert.addAnother ?? {})}::jsonb)
+      on conflict (account_id) do update set ${set}, updated_at = now()
+      where ${applications.submittedAt} is null
+      returning 1 as ok`),
+    );
+    if (rows.length === 0) throw submittedConflict();
+  }
+
   app.put('/api/answer', async (request, reply) => {
     const token = sessionToken(request);
     if (!token) return refuseSession(reply);
@@ -62,19 +82,24 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
       ? sql`answers = ${patch}::jsonb || (select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
             from jsonb_each(${applications.answers}) where value not in ('""'::jsonb, 'false'::jsonb))`
       : sql`answers = ${applications.answers} || ${patch}::jsonb`;
-    const [outcome] = rowsOf<{ signed_in: number; saved: number }>(
+    // Session check, merge and the submitted guard in one statement on the hot path.
+    const [saved] = rowsOf<{ last_seen_at: string | Date }>(
       await db.execute(sql`
-        with ${options.sessions.liveSessionCtes(token)},
-        saved as (
-          insert into ${applications} (account_id, answers)
-          select account_id, ${patch}::jsonb from live_session
-          on conflict (account_id) do update set ${merged}, updated_at = now()
-          where ${applications.submittedAt} is null
-          returning 1)
-        select (select count(*) from live_session)::int as signed_in, (select count(*) from saved)::int as saved`),
+        update ${applications} set ${merged}, updated_at = now()
+        from ${sessions}
+        where ${options.sessions.liveSessionCondition(token)}
+          and ${applications.accountId} = ${sessions.accountId} and ${applications.submittedAt} is null
+        returning ${sessions.lastSeenAt} as last_seen_at`),
     );
-    if (!outcome?.signed_in) return refuseSession(reply);
-    if (!outcome.saved) throw submittedConflict();
+    if (saved) {
+      await options.sessions.touchIfStale(token, new Date(saved.last_seen_at));
+    } else {
+      // Nothing updated: no live session (401), a submitted application (409), or an account
+      // without an application row yet, which `change` creates.
+      const accountId = await options.sessions.authenticate(request);
+      if (!accountId) return refuseSession(reply);
+      await change(accountId, merged, { answers: parsed.patch });
+    }
     return { message: 'Saved.' };
   });
 
@@ -86,27 +111,6 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
   await app.register(async (signedIn) => {
     const app = signedIn.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', options.sessions.requireSession.bind(options.sessions));
-    /**
-     * Applies a change to the application row in one statement, creating the row if needed;
-     * refused once the application is submitted.
-     */
-    async function change(
-      accountId: string,
-      set: ReturnType<typeof sql>,
-      insert: Partial<typeof applications.$inferInsert>,
-    ) {
-      const rows = rowsOf<{ ok: number }>(
-        await db.execute(sql`
-        insert into ${applications} (account_id, answers, last_page, tabs, add_another)
-        values (${accountId}, ${JSON.stringify(insert.answers ?? {})}::jsonb, ${insert.lastPage ?? null},
-                ${JSON.stringify(insert.tabs ?? {})}::jsonb, ${JSON.stringify(insert.addAnother ?? {})}::jsonb)
-        on conflict (account_id) do update set ${set}, updated_at = now()
-        where ${applications.submittedAt} is null
-        returning 1 as ok`),
-      );
-      if (rows.length === 0) throw submittedConflict();
-    }
-
     app.put('/api/last-page', { schema: { body: lastPageSchema } }, async (request) => {
       await change(request.accountId, sql`last_page = ${request.body.last_page}`, {
         lastPage: request.body.last_page,
