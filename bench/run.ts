@@ -1,10 +1,10 @@
 // `npm run bench`: runs every benchmark and rewrites its table in docs/benchmarks.md.
 // `npm run bench -- keystroke` runs only the named sections.
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAnswerSave } from './answer-save';
+import { benchDocuments } from './documents';
 import { benchKeystroke } from './keystroke';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,6 +31,20 @@ const sections: Record<string, () => Promise<string>> = {
       '| database | PUT /api/answer (req/s) | p99 (ms) | same upsert direct (statements/s) | ratio (goal ≥ 0.5) | GET /api/profile p50 (ms) | p99 (ms) |',
       '|---|---|---|---|---|---|---|',
       ...rows,
+    ].join('\n');
+  },
+  documents: async () => {
+    const rows = await benchDocuments();
+    const value = (row: { note?: string }, ms: number) => row.note ?? ms.toFixed(1);
+    return [
+      `Measured ${today} on ${machine}.`,
+      '',
+      '| case | runs | median (ms) | p95 (ms) |',
+      '|---|---|---|---|',
+      ...rows.map(
+        (row) =>
+          `| ${row.case} | ${row.runs} | ${value(row, row.medianMs)} | ${value(row, row.p95Ms)} |`,
+      ),
     ].join('\n');
   },
   keystroke: async () => {
