@@ -71,10 +71,4 @@ for (const [name, run] of Object.entries(sections)) {
   document = document.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${table}\n${end}`);
 }
 writeFileSync(file, document);
-// The tables are written plainly; Biome lays them out as the lint step expects.
-spawnSync(
-  process.execPath,
-  [path.join(root, 'node_modules/@biomejs/biome/bin/biome'), 'format', '--write', file],
-  { stdio: 'ignore' },
-);
 console.log(`\nwrote ${path.relative(root, file)}`);
