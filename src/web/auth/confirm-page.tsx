@@ -10,11 +10,10 @@ import {
 import { CONFIRMATION_CODE_LENGTH } from '../../shared/constants';
 import { nextNavigationState, readNavigationState } from '../navigation-state';
 import { useToast } from '../toast/use-toast';
-import buttonStyles from '../ui/button.module.css';
-import { cx } from '../ui/cx';
 import { accountCalls, CARD_ERROR_TITLES, failureMessage, replyMessage } from './account-calls';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
+import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { useAccountForm } from './use-account-form';
 import { useResendConfirm } from './use-resend-confirm';
@@ -134,13 +133,11 @@ function ConfirmPage() {
           className={styles.code}
           binding={form.field('code')}
         />
-        <button
-          type="submit"
-          className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
-          disabled={confirm.isPending}
-        >
-          {confirm.isPending ? 'Confirming...' : 'Confirm Account'}
-        </button>
+        <SubmitButton
+          pending={confirm.isPending}
+          label="Confirm Account"
+          pendingLabel="Confirming..."
+        />
       </form>
     </AuthCard>
   );

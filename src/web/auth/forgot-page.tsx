@@ -4,11 +4,10 @@ import { Link, useLocation } from 'react-router';
 import { type ForgotPasswordForm, forgotPasswordSchema } from '../../shared/accounts/account-forms';
 import { nextNavigationState, readNavigationState } from '../navigation-state';
 import { useToast } from '../toast/use-toast';
-import buttonStyles from '../ui/button.module.css';
-import { cx } from '../ui/cx';
 import { accountCalls, CARD_ERROR_TITLES, failureMessage, replyMessage } from './account-calls';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
+import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { useAccountForm } from './use-account-form';
 
@@ -75,13 +74,11 @@ function ForgotPage() {
           required
           binding={form.field('username')}
         />
-        <button
-          type="submit"
-          className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
-          disabled={forgot.isPending}
-        >
-          {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
-        </button>
+        <SubmitButton
+          pending={forgot.isPending}
+          label="Send Reset Link"
+          pendingLabel="Sending..."
+        />
       </form>
     </AuthCard>
   );

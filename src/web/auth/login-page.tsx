@@ -9,12 +9,11 @@ import { profileQueryOptions } from '../data/profile';
 import { nextNavigationState, readNavigationState } from '../navigation-state';
 import { writeActivityMark } from '../session/inactivity';
 import { useToast } from '../toast/use-toast';
-import buttonStyles from '../ui/button.module.css';
-import { cx } from '../ui/cx';
 import { accountCalls, CARD_ERROR_TITLES, failureMessage } from './account-calls';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
 import { PasswordField } from './password-field';
+import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { useAccountForm } from './use-account-form';
 import { CONFIRM_ROUTE, useResendConfirm } from './use-resend-confirm';
@@ -128,13 +127,7 @@ function LoginPage() {
         <Link to="/forgot" state={nextScreenState} className={styles.inlineLink}>
           Forgot your password?
         </Link>
-        <button
-          type="submit"
-          className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
-          disabled={login.isPending}
-        >
-          {login.isPending ? 'Signing in...' : 'Sign In'}
-        </button>
+        <SubmitButton pending={login.isPending} label="Sign In" pendingLabel="Signing in..." />
       </form>
     </AuthCard>
   );

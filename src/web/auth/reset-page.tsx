@@ -8,13 +8,12 @@ import {
 } from '../../shared/accounts/account-forms';
 import { nextNavigationState } from '../navigation-state';
 import { useToast } from '../toast/use-toast';
-import buttonStyles from '../ui/button.module.css';
-import { cx } from '../ui/cx';
 import { accountCalls, CARD_ERROR_TITLES, failureMessage, replyMessage } from './account-calls';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
 import { NewPasswordField } from './new-password-field';
 import { PasswordField } from './password-field';
+import { SubmitButton } from './submit-button';
 import { ErrorIcon } from './text-field';
 import { type AccountForm, useAccountForm } from './use-account-form';
 
@@ -94,13 +93,7 @@ function ResetForm({ form }: { form: AccountForm<ResetPasswordForm> }) {
         required
         binding={form.field('confirm_password')}
       />
-      <button
-        type="submit"
-        className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
-        disabled={reset.isPending}
-      >
-        {reset.isPending ? 'Resetting...' : 'Reset Password'}
-      </button>
+      <SubmitButton pending={reset.isPending} label="Reset Password" pendingLabel="Resetting..." />
     </form>
   );
 }

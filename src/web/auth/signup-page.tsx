@@ -4,12 +4,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { type SignupForm, signupSchema } from '../../shared/accounts/account-forms';
 import { nextNavigationState, readNavigationState } from '../navigation-state';
 import { useToast } from '../toast/use-toast';
-import buttonStyles from '../ui/button.module.css';
-import { cx } from '../ui/cx';
 import { accountCalls, CARD_ERROR_TITLES, failureMessage, replyMessage } from './account-calls';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
 import { NewPasswordField } from './new-password-field';
+import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { useAccountForm } from './use-account-form';
 import { CONFIRM_ROUTE } from './use-resend-confirm';
@@ -84,13 +83,11 @@ function SignupPage() {
           binding={form.field('username')}
         />
         <NewPasswordField id="signup-password" label="Password" binding={form.field('password')} />
-        <button
-          type="submit"
-          className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
-          disabled={signup.isPending}
-        >
-          {signup.isPending ? 'Creating your account...' : 'Create Account'}
-        </button>
+        <SubmitButton
+          pending={signup.isPending}
+          label="Create Account"
+          pendingLabel="Creating your account..."
+        />
       </form>
     </AuthCard>
   );
