@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { FILE_MAX_BYTES } from '../shared/constants';
 import type { FormModel } from '../shared/form/model';
 import { assertModel } from '../shared/form/model-check';
 import type { TenantConfig } from '../shared/tenant/tenant-config';
@@ -13,6 +14,8 @@ import { applicationRoutes } from './application/application-routes';
 import type { Env } from './config/env';
 import { projectRoot } from './config/project-root';
 import type { DatabaseHandle } from './db/database';
+import { createConversionJobs } from './documents/conversion-jobs';
+import { documentRoutes, isUploadAwaited } from './documents/document-routes';
 import { healthRoutes } from './health/health-routes';
 import { registerErrorHandling } from './http/errors-plugin';
 import { registerOriginCheck } from './http/origin-check';
@@ -22,6 +25,9 @@ import { devMailRoutes } from './mail/dev-mail-routes';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
 import { createRateLimiter } from './rate-limit/rate-limiter';
 import { spaRoutes } from './spa/spa-routes';
+import { localDiskStorage } from './storage/local-disk';
+import type { StorageDriver } from './storage/storage';
+import { uploadRoutes } from './storage/upload-routes';
 import { tenantRoutes } from './tenant/tenant-routes';
 
 export interface AppDependencies {
@@ -35,6 +41,8 @@ export interface AppDependencies {
   model: FormModel;
   /** Replaces the mailer chosen from the environment. */
   mailer?: Mailer;
+  /** Replaces the local-disk storage under DATA_DIR/uploads. */
+  storage?: StorageDriver;
 }
 
 /** The composition root: every capability is a plugin registered here with what it needs. */
@@ -69,7 +77,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     (env.SMTP_URL
       ? smtpMailer(env.SMTP_URL, env.MAIL_FROM, app.log)
       : outboxMailer(database.db, app.log));
+  // Upload policies are signed with UPLOAD_SIGNING_SECRET. Without it each process makes its own,
+  // which is fine for one embedded server; several servers behind a balancer need a shared one.
+  const uploadSecret = env.UPLOAD_SIGNING_SECRET;
+  if (!uploadSecret && env.DATABASE_URL) {
+    app.log.warn(
+      'UPLOAD_SIGNING_SECRET is not set: uploads only work on the server that signed them',
+    );
+  }
+  const storage =
+    deps.storage ??
+    localDiskStorage({ root: path.join(env.DATA_DIR, 'uploads'), secret: uploadSecret });
+  const conversionJobs = createConversionJobs({ db: database.db, storage, log: app.log });
   app.addHook('onClose', async () => {
+    await conversionJobs.close();
     await mailer.drain();
     await database.close();
   });
@@ -117,6 +138,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sessions,
   });
   await app.register(applicationRoutes, { db: database.db, sessions, model: deps.model });
+  await app.register(uploadRoutes, {
+    storage,
+    maxBytes: FILE_MAX_BYTES,
+    acceptKey: (key) => isUploadAwaited(database.db, key),
+  });
+  await app.register(documentRoutes, {
+    db: database.db,
+    sessions,
+    model: deps.model,
+    storage,
+    jobs: conversionJobs,
+  });
+  // A restart leaves no conversion stuck: rows still waiting are queued again.
+  app.addHook('onReady', async () => {
+    await conversionJobs.recover();
+  });
   if (env.NODE_ENV !== 'production') await app.register(devMailRoutes, { db: database.db });
   await app.register(spaRoutes, { webRoot: deps.webRoot ?? path.join(projectRoot, 'dist', 'web') });
 

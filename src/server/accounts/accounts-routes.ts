@@ -293,6 +293,7 @@ async function profile(db: AppDatabase, accountId: string): Promise<ProfileRespo
     answer: ProfileResponse['answer'] | null;
     last_page: string | null;
     successful_login: ProfileResponse['successful_login'];
+    document_answer: ProfileResponse['document_answer'];
     web_status: ProfileResponse['web_status'];
   }>(
     await db.execute(sql`
@@ -300,14 +301,16 @@ async function profile(db: AppDatabase, accountId: string): Promise<ProfileRespo
         coalesce((select json_agg(json_build_object('logged_in_at', l.logged_in_at) order by l.id)
                   from logins l where l.account_id = a.id), '[]'::json) as successful_login,
         coalesce((select json_agg(json_build_object('web_status', w.web_status) order by w.created_at, array_position(array['started', 'validating', 'submitted'], w.web_status))
-                  from web_statuses w where w.account_id = a.id), '[]'::json) as web_status
+                  from web_statuses w where w.account_id = a.id), '[]'::json) as web_status,
+        coalesce((select json_object_agg(d.answer_key, json_build_object('file_name', d.file_name, 'file_size', d.file_size))
+                  from document_answers d where d.account_id = a.id and d.status = 'COMPLETED'), '{}'::json) as document_answer
       from accounts a left join applications ap on ap.account_id = a.id
       where a.id = ${accountId}`),
   );
   if (!row) throw new HttpError(401, SESSION_ENDED_MESSAGE);
   return {
     answer: row.answer ?? {},
-    document_answer: {},
+    document_answer: row.document_answer,
     username: row.username,
     last_page: row.last_page,
     successful_login: row.successful_login,

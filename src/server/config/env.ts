@@ -27,6 +27,7 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
+  UPLOAD_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

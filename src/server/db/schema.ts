@@ -142,3 +142,52 @@ export const outbox = pgTable('outbox', {
   html: text('html').notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One uploaded document per file question of an account, and its conversion to PDF. `file_key`
+ * and `pdf_key` are storage keys the server made (`{accountId}/{uuid}`); `message` is the
+ * applicant-facing reason of a FAILED conversion.
+ */
+export const documentAnswers = pgTable(
+  'document_answers',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    answerKey: text('answer_key').notNull(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    status: text('status')
+      .$type<'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED'>()
+      .notNull()
+      .default('UNPROCESSED'),
+    message: text('message'),
+    pdfKey: text('pdf_key'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.answerKey] }),
+    index('document_answers_pending_idx')
+      .on(table.status)
+      .where(sql`${table.status} in ('UNPROCESSED', 'IN_PROGRESS')`),
+  ],
+);
+
+/**
+ * Storage keys handed out by POST /api/presigned-url, each for one file question; a conversion
+ * may only start from a key issued to the same account for the same question, and uses it up.
+ */
+export const documentUploads = pgTable(
+  'document_uploads',
+  {
+    fileKey: text('file_key').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    answerKey: text('answer_key').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('document_uploads_account_idx').on(table.accountId)],
+);

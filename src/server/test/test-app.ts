@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { applicationModel } from '../../shared/application/application-model';
@@ -30,7 +32,13 @@ export async function buildTestApp(
     extend?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<FastifyInstance> {
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    // Files a test app stores go to a folder of its own, never the developer's ./data.
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-test-data-')),
+    ...options.env,
+  });
   const tenant = await loadTenantConfig(sampleTenantFile);
   const database = await createTestDatabase(kind);
   const app = await buildApp({
