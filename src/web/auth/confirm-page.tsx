@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import {
   type ConfirmForm,
   confirmSchema,
@@ -17,6 +17,7 @@ import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { useAccountForm } from './use-account-form';
 import { useResendConfirm } from './use-resend-confirm';
+import { useSuccessNavigation } from './use-success-navigation';
 
 /** The username handed over by sign-up, resend or log-in, if it is a usable address. */
 function usernameFromState(state: unknown): string | null {
@@ -31,8 +32,8 @@ function usernameFromState(state: unknown): string | null {
 
 function ConfirmPage() {
   const location = useLocation();
-  const navigate = useNavigate();
   const toast = useToast();
+  const goOn = useSuccessNavigation();
   // Spec 000 section 2: the username comes from the navigation state; without it, we ask.
   const [knownUsername] = useState(() => usernameFromState(location.state));
   const form = useAccountForm<ConfirmForm>(
@@ -45,15 +46,10 @@ function ConfirmPage() {
   const confirm = useMutation({
     mutationFn: accountCalls.confirm,
     onSuccess: (reply, account) => {
-      navigate('/login', {
-        state: nextNavigationState(location.state, {
-          username: account.username,
-          toast: {
-            severity: 'success',
-            title: 'Account Confirmed',
-            description: replyMessage(reply, 'Your account is confirmed. You can log in now.'),
-          },
-        }),
+      goOn('/login', {
+        username: account.username,
+        title: 'Account Confirmed',
+        description: replyMessage(reply, 'Your account is confirmed. You can log in now.'),
       });
     },
     onError: (error) => {

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   MESSAGES,
   type ResetPasswordForm,
   resetPasswordSchema,
 } from '../../shared/accounts/account-forms';
-import { nextNavigationState } from '../navigation-state';
 import { useToast } from '../toast/use-toast';
 import { accountCalls, CARD_ERROR_TITLES, failureMessage, replyMessage } from './account-calls';
 import { AuthCard } from './auth-card';
@@ -16,6 +15,7 @@ import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
 import { ErrorIcon } from './text-field';
 import { type AccountForm, useAccountForm } from './use-account-form';
+import { useSuccessNavigation } from './use-success-navigation';
 
 const FIELDS = ['password', 'confirm_password'] as const;
 
@@ -55,22 +55,16 @@ function ResetPage() {
 }
 
 function ResetForm({ form }: { form: AccountForm<ResetPasswordForm> }) {
-  const location = useLocation();
-  const navigate = useNavigate();
   const toast = useToast();
+  const goOn = useSuccessNavigation();
 
   const reset = useMutation({
     mutationFn: accountCalls.resetPassword,
     onSuccess: (reply, request) => {
-      navigate('/login', {
-        state: nextNavigationState(location.state, {
-          username: request.username,
-          toast: {
-            severity: 'success',
-            title: 'Password Reset',
-            description: replyMessage(reply, 'Your password has been reset.'),
-          },
-        }),
+      goOn('/login', {
+        username: request.username,
+        title: 'Password Reset',
+        description: replyMessage(reply, 'Your password has been reset.'),
       });
     },
     onError: (error) => {

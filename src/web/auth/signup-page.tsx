@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { type SignupForm, signupSchema } from '../../shared/accounts/account-forms';
 import { nextNavigationState, readNavigationState } from '../navigation-state';
 import { useToast } from '../toast/use-toast';
@@ -12,13 +12,14 @@ import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { useAccountForm } from './use-account-form';
 import { CONFIRM_ROUTE } from './use-resend-confirm';
+import { useSuccessNavigation } from './use-success-navigation';
 
 const FIELDS = ['username', 'password'] as const;
 
 function SignupPage() {
   const location = useLocation();
-  const navigate = useNavigate();
   const toast = useToast();
+  const goOn = useSuccessNavigation();
   const [initialUsername] = useState(() => readNavigationState(location.state).username ?? '');
   const form = useAccountForm<SignupForm>(
     signupSchema,
@@ -29,15 +30,10 @@ function SignupPage() {
   const signup = useMutation({
     mutationFn: accountCalls.signup,
     onSuccess: (reply, account) => {
-      navigate(CONFIRM_ROUTE, {
-        state: nextNavigationState(location.state, {
-          username: account.username,
-          toast: {
-            severity: 'success',
-            title: 'Check Your Email',
-            description: replyMessage(reply, 'We sent you a confirmation code.'),
-          },
-        }),
+      goOn(CONFIRM_ROUTE, {
+        username: account.username,
+        title: 'Check Your Email',
+        description: replyMessage(reply, 'We sent you a confirmation code.'),
       });
     },
     onError: (error) => {

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { formErrors, resendConfirmSchema } from '../../shared/accounts/account-forms';
-import { nextNavigationState } from '../navigation-state';
 import { useToast } from '../toast/use-toast';
 import { accountCalls, CARD_ERROR_TITLES, failureMessage, replyMessage } from './account-calls';
+import { useSuccessNavigation } from './use-success-navigation';
 
 export const CONFIRM_ROUTE = '/confirm';
 
@@ -13,24 +13,22 @@ export const CONFIRM_ROUTE = '/confirm';
  * with the username and the server's message (spec 000 section 4).
  */
 export function useResendConfirm() {
-  const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
+  const goOn = useSuccessNavigation();
   const mutation = useMutation({
     mutationFn: accountCalls.resendConfirm,
     onSuccess: (reply, form) => {
-      navigate(CONFIRM_ROUTE, {
-        // Already on /confirm: the entry is updated rather than stacked.
-        replace: location.pathname === CONFIRM_ROUTE,
-        state: nextNavigationState(location.state, {
+      // Already on /confirm: the entry is updated rather than stacked.
+      goOn(
+        CONFIRM_ROUTE,
+        {
           username: form.username,
-          toast: {
-            severity: 'success',
-            title: 'Confirmation Code Sent',
-            description: replyMessage(reply, 'We sent you a new confirmation code.'),
-          },
-        }),
-      });
+          title: 'Confirmation Code Sent',
+          description: replyMessage(reply, 'We sent you a new confirmation code.'),
+        },
+        location.pathname === CONFIRM_ROUTE,
+      );
     },
     onError: (error) => {
       toast.error(CARD_ERROR_TITLES.resend, failureMessage(error));
