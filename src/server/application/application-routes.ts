@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   ALREADY_SUBMITTED_MESSAGE,
@@ -32,6 +32,36 @@ export interface ApplicationOptions {
 }
 
 const submittedConflict = () => new HttpError(409, ALREADY_SUBMITTED_MESSAGE);
+
+/**
+ * The `answers = ...` assignment for a patch (JSON text). `||` merges per key: two browser tabs
+ * saving different keys both keep their edits. Answers carried in from before sign-up
+ * (`keepExisting`) never overwrite what the account already holds.
+ */
+export function answersMerge(patch: string, keepExisting: boolean): SQL {
+  return keepExisting
+    ? sql`answers = ${patch}::jsonb || (select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
+          from jsonb_each(${applications.answers}) where value not in ('""'::jsonb, 'false'::jsonb))`
+    : sql`answers = ${applications.answers} || ${patch}::jsonb`;
+}
+
+/**
+ * The hot path of saving: session check, merge and the submitted guard in one statement. Returns
+ * the session's idle mark, or no row when there is no live session, the application is submitted
+ * or the account has no application row yet. The benchmark sends this same statement directly.
+ */
+export function saveAnswersStatement(
+  liveSessions: Pick<Sessions, 'liveSessionCondition'>,
+  token: string,
+  merged: SQL,
+): SQL {
+  return sql`
+    update ${applications} set ${merged}, updated_at = now()
+    from ${sessions}
+    where ${liveSessions.liveSessionCondition(token)}
+      and ${applications.accountId} = ${sessions.accountId} and ${applications.submittedAt} is null
+    returning ${sessions.lastSeenAt} as last_seen_at`;
+}
 
 /**
  * The application's life cycle: answers merged per key, tabs, add-another counts, the last page,
@@ -76,20 +106,9 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
     const parsed = parseAnswerPatch(specs, request.body);
     if (!parsed.ok) throw new HttpError(400, INVALID_REQUEST_MESSAGE, parsed.errors);
     const patch = JSON.stringify(parsed.patch);
-    // `||` merges per key: two browser tabs saving different keys both keep their edits.
-    // Answers carried in from before sign-up never overwrite what the account already holds.
-    const merged = keepExisting
-      ? sql`answers = ${patch}::jsonb || (select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
-            from jsonb_each(${applications.answers}) where value not in ('""'::jsonb, 'false'::jsonb))`
-      : sql`answers = ${applications.answers} || ${patch}::jsonb`;
-    // Session check, merge and the submitted guard in one statement on the hot path.
+    const merged = answersMerge(patch, keepExisting);
     const [saved] = rowsOf<{ last_seen_at: string | Date }>(
-      await db.execute(sql`
-        update ${applications} set ${merged}, updated_at = now()
-        from ${sessions}
-        where ${options.sessions.liveSessionCondition(token)}
-          and ${applications.accountId} = ${sessions.accountId} and ${applications.submittedAt} is null
-        returning ${sessions.lastSeenAt} as last_seen_at`),
+      await db.execute(saveAnswersStatement(options.sessions, token, merged)),
     );
     if (saved) {
       await options.sessions.touchIfStale(token, new Date(saved.last_seen_at));
