@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -71,7 +72,11 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   if (dataDir) lock = lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
+    // pg_trgm backs the school search, as it does on PostgreSQL.
+    client = await PGlite.create({
+      dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
+      extensions: { pg_trgm },
+    });
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   } catch (error) {
     lock?.release();

@@ -191,3 +191,72 @@ export const documentUploads = pgTable(
   },
   (table) => [index('document_uploads_account_idx').on(table.accountId)],
 );
+
+/**
+ * The PDF of a whole application, made by a job after submit or on request. `source_updated_at`
+ * is the application's `updated_at` it was made from, so a later change asks for a new one.
+ */
+export const applicationPdfs = pgTable('application_pdfs', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  status: text('status')
+    .$type<'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED'>()
+    .notNull()
+    .default('UNPROCESSED'),
+  pdfKey: text('pdf_key'),
+  message: text('message'),
+  sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Read-only access for admissions staff to exactly one application. Only the SHA-256 of the
+ * token is stored, so a leaked table grants nothing.
+ */
+export const serviceTokens = pgTable(
+  'service_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('service_tokens_account_idx').on(table.accountId)],
+);
+
+/** Prefilled answer sets (a counselor's draft) a visitor loads with `?token=`; stored hashed. */
+export const temporaryAnswerSets = pgTable('temporary_answer_sets', {
+  tokenHash: text('token_hash').primaryKey(),
+  answers: jsonb('answers').notNull(),
+  label: text('label'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Schools for the search widgets, one row per record of an imported list. `category` is
+ * 'college_ceeb' or 'hs_ceeb'; `id` is stable within a category (the CEEB code).
+ */
+export const lookupRecords = pgTable(
+  'lookup_records',
+  {
+    category: text('category').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    addressLine1: text('address_line_1'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    ceeb: text('ceeb'),
+    country: text('country'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.category, table.id] }),
+    index('lookup_records_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('lookup_records_ceeb_idx').on(table.category, table.ceeb),
+  ],
+);
