@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await conversionJobs.recover();
   });
   if (env.NODE_ENV !== 'production') await app.register(devMailRoutes, { db: database.db });
-  await app.register(spaRoutes, { webRoot: deps.webRoot ?? path.join(projectRoot, 'dist', 'web') });
+  await app.register(spaRoutes, { webRoot: deps.webRoot ?? env.WEB_ROOT });
 
   return app;
 }
