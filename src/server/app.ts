@@ -12,7 +12,6 @@ import { accountsRoutes } from './accounts/accounts-routes';
 import { createSessions } from './accounts/sessions';
 import { applicationRoutes } from './application/application-routes';
 import type { Env } from './config/env';
-import { projectRoot } from './config/project-root';
 import type { DatabaseHandle } from './db/database';
 import { createConversionJobs } from './documents/conversion-jobs';
 import { documentRoutes, isUploadAwaited } from './documents/document-routes';
