@@ -3,6 +3,13 @@ import { z } from 'zod';
 import { describeConfigIssues } from '../../shared/tenant/tenant-config';
 import { projectRoot } from './project-root';
 
+function booleanFlag(fallback: boolean) {
+  return z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true');
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -29,6 +36,15 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(15),
   UPLOAD_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag(false),
+  RUN_JOBS: booleanFlag(true),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -48,6 +64,30 @@ const productionRules = (env: Env): string[] => {
   return problems;
 };
 
+const S3_SETTINGS = [
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+const storageAndJobRules = (env: Env): string[] => {
+  const problems: string[] = [];
+  if (env.S3_BUCKET) {
+    for (const name of ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[name]) problems.push(`${name}: is required when S3_BUCKET is set`);
+    }
+  } else {
+    for (const name of S3_SETTINGS) {
+      if (env[name]) problems.push(`${name}: is set but S3_BUCKET is not (files stay on disk)`);
+    }
+  }
+  // On the embedded database no other process can run the jobs this one would leave.
+  if (!env.RUN_JOBS && !env.DATABASE_URL)
+    problems.push('RUN_JOBS: can only be false with DATABASE_URL (PostgreSQL)');
+  return problems;
+};
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -60,7 +100,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       `Invalid environment:\n  ${describeConfigIssues(result.error).join('\n  ')}`,
     );
   }
-  const problems = productionRules(result.data);
+  const problems = [...storageAndJobRules(result.data), ...productionRules(result.data)];
   if (problems.length > 0)
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   return result.data;

@@ -1,23 +1,35 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import {
   ANSWERED,
   CONVERSION_ERROR_MESSAGE,
   UPLOAD_NOT_FOUND_MESSAGE,
 } from '../../shared/api/documents';
+import { FILE_MAX_BYTES } from '../../shared/constants';
+import { FILE_TOO_LARGE_MESSAGE } from '../../shared/documents/file-rules';
 import type { AppDatabase } from '../db/database';
 import { applications, documentAnswers } from '../db/schema';
+import { createInProcessQueue } from '../jobs/in-process-queue';
+import type { JobContext, JobOptions, JobQueue } from '../jobs/job-queue';
+import { type JobLog, runWithRetries } from '../jobs/job-runner';
 import { newObjectKey, type StorageDriver } from '../storage/storage';
 import { convertToPdf } from './convert-to-pdf';
 import { DocumentRejectedError } from './document-errors';
 import { inspectUpload } from './inspect-upload';
 
-/**
- * What the routes need from a job queue. The in-process runner below implements it; a pg-boss
- * queue (for several servers on PostgreSQL) could replace it without touching the routes.
- */
+export const CONVERSION_JOB = 'documents.convert';
+
+/** One upload to convert: the row of (account, question) while it still holds this file. */
+export const conversionPayloadSchema = z.strictObject({
+  accountId: z.uuid(),
+  answerKey: z.string().min(1).max(200),
+  fileKey: z.string().min(1).max(200),
+});
+export type ConversionJob = z.infer<typeof conversionPayloadSchema>;
+
+/** What the routes need: a conversion is queued once its row is stored as UNPROCESSED. */
 export interface ConversionQueue {
-  enqueue(accountId: string, answerKey: string): void;
+  enqueue(job: ConversionJob): Promise<void>;
 }
 
 export type ConversionOutcome = { ok: true; pdf: Uint8Array } | { ok: false; message: string };
@@ -25,34 +37,31 @@ export type ConversionOutcome = { ok: true; pdf: Uint8Array } | { ok: false; mes
 export interface ConversionJobsOptions {
   db: AppDatabase;
   storage: StorageDriver;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  log: JobLog;
   /** Per attempt; a slower attempt counts as failed and is retried. */
   timeoutMs?: number;
   /** Further attempts after a failure that is not a DocumentRejectedError. */
   retries?: number;
-  /** Jobs running at once in this process. */
+  /** Conversions running at once in this process. */
   concurrency?: number;
-  /** Replaces the conversion (tests). Must have no side effects: a timed-out attempt is abandoned. */
+  /** Replaces the conversion (tests). */
   convert?: (bytes: Uint8Array, fileName: string) => Promise<Uint8Array>;
 }
 
 export interface ConversionJobs extends ConversionQueue {
-  /** Runs one job to its end now (tests and recovery). */
+  /** Runs the conversion of the row's current upload to its end now, retries included (tests). */
   run(accountId: string, answerKey: string): Promise<void>;
   /** Re-queues every row left UNPROCESSED or IN_PROGRESS (a restart); returns how many. */
   recover(): Promise<number>;
   /** Resolves when nothing is queued or running. */
   idle(): Promise<void>;
-  /** Takes no new jobs and waits for the running ones. */
+  /** Closes the queue if these jobs own it; a shared queue is closed by the app. */
   close(): Promise<void>;
 }
 
 export const JOB_TIMEOUT_MS = 30_000;
 export const JOB_RETRIES = 2;
-
-class JobTimeoutError extends Error {
-  override name = 'JobTimeoutError';
-}
+const PENDING = ['UNPROCESSED', 'IN_PROGRESS'] as const;
 
 /** Inspects and converts; a refusal becomes an outcome, any other error is thrown (retried). */
 async function defaultConvert(bytes: Uint8Array, fileName: string): Promise<Uint8Array> {
@@ -61,52 +70,28 @@ async function defaultConvert(bytes: Uint8Array, fileName: string): Promise<Uint
   return convertToPdf(bytes, inspected.kind);
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new JobTimeoutError(`conversion took over ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** The in-process job runner: a small queue per process, recovered from the table on start. */
-export function createConversionJobs(options: ConversionJobsOptions): ConversionJobs {
-  const { db, storage, log } = options;
-  const timeoutMs = options.timeoutMs ?? JOB_TIMEOUT_MS;
-  const retries = options.retries ?? JOB_RETRIES;
-  const concurrency = options.concurrency ?? 2;
+/**
+ * The conversion job. It is idempotent: it claims its row only while the row still holds its
+ * file and is pending, and finishes it only while that is still so, so a repeated, late or
+ * duplicate run (another server, a restart, a newer upload, a delete) changes nothing.
+ */
+function conversionJob(options: ConversionJobsOptions) {
+  const { db, storage } = options;
   const convert = options.convert ?? defaultConvert;
-  const queued: string[] = [];
-  const waiting = new Set<string>();
-  const running = new Map<string, Promise<void>>();
-  let closed = false;
-  let idleWaiters: Array<() => void> = [];
 
-  const id = (accountId: string, answerKey: string) => JSON.stringify([accountId, answerKey]);
-
-  function pump() {
-    while (running.size < concurrency && queued.length > 0) {
-      const next = queued.find((job) => !running.has(job));
-      if (next === undefined) break;
-      queued.splice(queued.indexOf(next), 1);
-      waiting.delete(next);
-      const [accountId, answerKey] = JSON.parse(next) as [string, string];
-      const job = run(accountId, answerKey)
-        .catch((error: unknown) => log.error({ err: error, answerKey }, 'conversion job crashed'))
-        .finally(() => {
-          running.delete(next);
-          pump();
-        });
-      running.set(next, job);
-    }
-    if (running.size === 0 && queued.length === 0) {
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const resolve of waiters) resolve();
-    }
-  }
+  const rowOf = ({ accountId, answerKey, fileKey }: ConversionJob) =>
+    and(
+      eq(documentAnswers.accountId, accountId),
+      eq(documentAnswers.answerKey, answerKey),
+      eq(documentAnswers.fileKey, fileKey),
+    );
 
   async function attempt(fileKey: string, fileName: string): Promise<ConversionOutcome> {
+    // A bucket that does not enforce the upload policy could hold anything: never download
+    // more than an upload may be.
+    const size = await storage.size(fileKey);
+    if (size !== null && size > FILE_MAX_BYTES)
+      return { ok: false, message: FILE_TOO_LARGE_MESSAGE };
     const bytes = await storage.get(fileKey);
     if (!bytes) return { ok: false, message: UPLOAD_NOT_FOUND_MESSAGE };
     try {
@@ -117,94 +102,130 @@ export function createConversionJobs(options: ConversionJobsOptions): Conversion
     }
   }
 
-  async function run(accountId: string, answerKey: string): Promise<void> {
-    const where = and(
-      eq(documentAnswers.accountId, accountId),
-      eq(documentAnswers.answerKey, answerKey),
-    );
-    // Claims the row; a COMPLETED or FAILED row (or none) means the job was done already.
-    const [row] = await db
-      .update(documentAnswers)
-      .set({ status: 'IN_PROGRESS', updatedAt: sql`now()` })
-      .where(and(where, inArray(documentAnswers.status, ['UNPROCESSED', 'IN_PROGRESS'])))
-      .returning({ fileKey: documentAnswers.fileKey, fileName: documentAnswers.fileName });
-    if (!row) return;
-
-    let outcome: ConversionOutcome = { ok: false, message: CONVERSION_ERROR_MESSAGE };
-    for (let n = 0; n <= retries; n++) {
-      try {
-        outcome = await withTimeout(attempt(row.fileKey, row.fileName), timeoutMs);
-        break;
-      } catch (error) {
-        log.warn({ err: error, answerKey, attempt: n + 1 }, 'conversion attempt failed');
-      }
-    }
-
-    // Only the upload this job claimed is finished: a newer upload or a delete wins.
-    const ours = and(
-      where,
-      eq(documentAnswers.fileKey, row.fileKey),
-      eq(documentAnswers.status, 'IN_PROGRESS'),
-    );
-    if (outcome.ok) {
-      const pdfKey = newObjectKey(accountId);
-      await storage.put(pdfKey, outcome.pdf);
-      const done = await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(documentAnswers)
-          .set({ status: 'COMPLETED', message: null, pdfKey, updatedAt: sql`now()` })
-          .where(ours)
-          .returning({ fileKey: documentAnswers.fileKey });
-        if (updated.length > 0) await setAnswer(tx, accountId, answerKey, ANSWERED);
-        return updated.length > 0;
-      });
-      if (!done) await storage.delete(pdfKey);
-      return;
-    }
+  /** Marks the row FAILED if it is still waiting for this file; the file itself goes first. */
+  async function fail(job: ConversionJob, message: string) {
+    const ours = and(rowOf(job), inArray(documentAnswers.status, [...PENDING]));
+    const [pending] = await db
+      .select({ key: documentAnswers.fileKey })
+      .from(documentAnswers)
+      .where(ours);
+    if (!pending) return;
     // The refused upload is of no further use (a newer upload has its own key), and it is gone
     // before anyone can read the FAILED status.
-    await storage.delete(row.fileKey);
+    await storage.delete(job.fileKey);
     await db.transaction(async (tx) => {
       const updated = await tx
         .update(documentAnswers)
-        .set({ status: 'FAILED', message: outcome.message, pdfKey: null, updatedAt: sql`now()` })
+        .set({ status: 'FAILED', message, pdfKey: null, updatedAt: sql`now()` })
         .where(ours)
         .returning({ fileKey: documentAnswers.fileKey });
-      if (updated.length > 0) await setAnswer(tx, accountId, answerKey, '');
+      if (updated.length > 0) await setAnswer(tx, job.accountId, job.answerKey, '');
     });
   }
 
+  async function handler(job: ConversionJob, { signal }: JobContext): Promise<void> {
+    const [row] = await db
+      .update(documentAnswers)
+      .set({ status: 'IN_PROGRESS', updatedAt: sql`now()` })
+      .where(and(rowOf(job), inArray(documentAnswers.status, [...PENDING])))
+      .returning({ fileName: documentAnswers.fileName });
+    if (!row) return;
+
+    const outcome = await attempt(job.fileKey, row.fileName);
+    // An attempt past its time leaves the outcome to the next one.
+    signal.throwIfAborted();
+    if (!outcome.ok) {
+      await fail(job, outcome.message);
+      return;
+    }
+    const pdfKey = newObjectKey(job.accountId);
+    await storage.put(pdfKey, outcome.pdf);
+    const done = await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(documentAnswers)
+        .set({ status: 'COMPLETED', message: null, pdfKey, updatedAt: sql`now()` })
+        .where(and(rowOf(job), eq(documentAnswers.status, 'IN_PROGRESS')))
+        .returning({ fileKey: documentAnswers.fileKey });
+      if (updated.length > 0) await setAnswer(tx, job.accountId, job.answerKey, ANSWERED);
+      return updated.length > 0;
+    });
+    if (!done) await storage.delete(pdfKey);
+  }
+
+  const jobOptions: JobOptions<ConversionJob> = {
+    payload: conversionPayloadSchema,
+    timeoutMs: options.timeoutMs ?? JOB_TIMEOUT_MS,
+    retries: options.retries ?? JOB_RETRIES,
+    concurrency: options.concurrency ?? 2,
+    onFailure: (job) => fail(job, CONVERSION_ERROR_MESSAGE),
+    // A restart re-queues rows whose jobs may still be waiting in pg-boss.
+    dedupeKey: (job) => JSON.stringify([job.accountId, job.answerKey, job.fileKey]),
+  };
+  return { handler, jobOptions };
+}
+
+function conversionJobs(
+  queue: JobQueue,
+  registered: Promise<void>,
+  options: ConversionJobsOptions,
+  { handler, jobOptions }: ReturnType<typeof conversionJob>,
+  ownsQueue: boolean,
+): ConversionJobs {
+  const { db, log } = options;
   return {
-    enqueue(accountId, answerKey) {
-      if (closed) return;
-      const job = id(accountId, answerKey);
-      // A job asked for again while running runs once more afterwards (it may be a new upload).
-      if (!waiting.has(job)) {
-        waiting.add(job);
-        queued.push(job);
-      }
-      pump();
+    async enqueue(job) {
+      await registered;
+      await queue.enqueue(CONVERSION_JOB, job);
     },
-    run,
+    async run(accountId, answerKey) {
+      const [row] = await db
+        .select({ fileKey: documentAnswers.fileKey })
+        .from(documentAnswers)
+        .where(
+          and(eq(documentAnswers.accountId, accountId), eq(documentAnswers.answerKey, answerKey)),
+        );
+      if (!row) return;
+      const job = { accountId, answerKey, fileKey: row.fileKey };
+      await runWithRetries(CONVERSION_JOB, handler, jobOptions, job, log);
+    },
     async recover() {
       const rows = await db
-        .select({ accountId: documentAnswers.accountId, answerKey: documentAnswers.answerKey })
+        .select({
+          accountId: documentAnswers.accountId,
+          answerKey: documentAnswers.answerKey,
+          fileKey: documentAnswers.fileKey,
+        })
         .from(documentAnswers)
-        .where(inArray(documentAnswers.status, ['UNPROCESSED', 'IN_PROGRESS']));
-      for (const row of rows) this.enqueue(row.accountId, row.answerKey);
+        .where(inArray(documentAnswers.status, [...PENDING]));
+      for (const row of rows) await this.enqueue(row);
       return rows.length;
     },
-    idle() {
-      if (running.size === 0 && queued.length === 0) return Promise.resolve();
-      return new Promise((resolve) => idleWaiters.push(resolve));
+    async idle() {
+      await registered;
+      await queue.idle();
     },
     async close() {
-      closed = true;
-      queued.length = 0;
-      waiting.clear();
-      await Promise.allSettled([...running.values()]);
+      if (ownsQueue) await queue.close();
     },
   };
+}
+
+/** Registers the conversion on the app's job queue (pg-boss or in process). */
+export async function registerConversionJobs(
+  queue: JobQueue,
+  options: ConversionJobsOptions,
+): Promise<ConversionJobs> {
+  const job = conversionJob(options);
+  await queue.register(CONVERSION_JOB, job.handler, job.jobOptions);
+  return conversionJobs(queue, Promise.resolve(), options, job, false);
+}
+
+/** The conversion on a queue of its own in this process (tools and tests). */
+export function createConversionJobs(options: ConversionJobsOptions): ConversionJobs {
+  const queue = createInProcessQueue({ log: options.log });
+  const job = conversionJob(options);
+  const registered = queue.register(CONVERSION_JOB, job.handler, job.jobOptions);
+  return conversionJobs(queue, registered, options, job, true);
 }
 
 /**

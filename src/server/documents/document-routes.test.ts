@@ -179,7 +179,7 @@ describe.each(databaseKinds)('document answers on %s', (kind) => {
     const wrongKey = await upload({ ...fields, key: other.fields.key as string }, png);
     expect(wrongKey.statusCode).toBe(403);
 
-    const past = localDiskStorage({
+    const past = await localDiskStorage({
       root: path.join(dataDir, 'uploads'),
       secret: SECRET,
       now: () => Date.now() - 3_600_000,

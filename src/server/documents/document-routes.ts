@@ -106,7 +106,7 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
       answerKey,
       expiresAt: sql`now() + make_interval(hours => ${ISSUED_KEY_HOURS})`,
     });
-    return storage.createUploadPolicy(fileKey, {
+    return await storage.createUploadPolicy(fileKey, {
       maxBytes: FILE_MAX_BYTES,
       expiresInSeconds: UPLOAD_POLICY_SECONDS,
     });
@@ -163,7 +163,7 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
         return old;
       });
       if (previous) await removeObjects(previous.fileKey, previous.pdfKey);
-      jobs.enqueue(accountId, answerKey);
+      await jobs.enqueue({ accountId, answerKey, fileKey });
       return reply.status(202).send({
         status: 'UNPROCESSED',
         message: null,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {
   isObjectKey,
   type PolicyCheck,
-  type StorageDriver,
+  type SelfReceivingStorage,
   type UploadPolicy,
   type UploadPolicyOptions,
 } from './storage';
@@ -31,7 +31,7 @@ interface PolicyBody {
 }
 
 /** Objects as files under `root/{accountId}/{uuid}`, and HMAC-signed upload policies. */
-export function localDiskStorage(options: LocalDiskOptions): StorageDriver {
+export function localDiskStorage(options: LocalDiskOptions): SelfReceivingStorage {
   const secret = options.secret || randomBytes(32).toString('hex');
   const now = options.now ?? Date.now;
   const root = path.resolve(options.root);
@@ -70,10 +70,10 @@ export function localDiskStorage(options: LocalDiskOptions): StorageDriver {
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },
-    createUploadPolicy(
+    async createUploadPolicy(
       key: string,
       { maxBytes, expiresInSeconds }: UploadPolicyOptions,
-    ): UploadPolicy {
+    ): Promise<UploadPolicy> {
       fileOf(key);
       const body: PolicyBody = {
         key,

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
-/** A browser upload form: POST multipart to `url` with `fields` first, then the `file` part. */
+/**
+ * A browser upload form: POST multipart to `url` with every one of `fields`, in order, then the
+ * `file` part. `key` is the object's key; the other fields differ between drivers.
+ */
 export interface UploadPolicy {
   url: string;
-  fields: { key: string; policy: string; signature: string };
+  fields: { key: string } & Record<string, string>;
 }
 
 export interface UploadPolicyOptions {
@@ -16,10 +19,9 @@ export type PolicyCheck =
   | { ok: false; statusCode: 400 | 403; message: string };
 
 /**
- * Where uploaded files and converted PDFs live. Keys are made by the server only
- * (`newObjectKey`); no text from a request ever becomes part of a path or object name.
- * The local-disk driver is the only one today; an S3 driver would keep the same shape, its
- * presigned POST replacing `createUploadPolicy` and `/public/upload`.
+ * Where uploaded files and converted PDFs live: local disk (`local-disk.ts`) or S3-compatible
+ * storage (`s3.ts`). Keys are made by the server only (`newObjectKey`); no text from a request
+ * ever becomes part of a path or object name.
  */
 export interface StorageDriver {
   put(key: string, bytes: Uint8Array): Promise<void>;
@@ -29,8 +31,26 @@ export interface StorageDriver {
   size(key: string): Promise<number | null>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
-  createUploadPolicy(key: string, options: UploadPolicyOptions): UploadPolicy;
+  /** A form for one upload of exactly `key`, at most `maxBytes`, until it expires. */
+  createUploadPolicy(key: string, options: UploadPolicyOptions): Promise<UploadPolicy>;
+  /**
+   * The origin browsers post uploads to when it is not the app's own (S3); the Content Security
+   * Policy must allow it.
+   */
+  readonly uploadOrigin?: string;
+}
+
+/**
+ * A driver whose uploads the app receives itself, at `/public/upload` (local disk); the route
+ * checks each form with `verifyUploadPolicy`. With S3 the browser posts to the bucket, which
+ * checks the policy, and the app has no upload route.
+ */
+export interface SelfReceivingStorage extends StorageDriver {
   verifyUploadPolicy(fields: { key?: string; policy?: string; signature?: string }): PolicyCheck;
+}
+
+export function receivesUploads(storage: StorageDriver): storage is SelfReceivingStorage {
+  return 'verifyUploadPolicy' in storage;
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

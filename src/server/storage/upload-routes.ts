@@ -3,10 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { FILE_TOO_LARGE_MESSAGE } from '../../shared/documents/file-rules';
 import { HttpError } from '../http/http-error';
 import { UPLOAD_REFUSED_MESSAGE, UPLOAD_URL } from './local-disk';
-import type { StorageDriver } from './storage';
+import type { SelfReceivingStorage } from './storage';
 
 export interface UploadRoutesOptions {
-  storage: StorageDriver;
+  storage: SelfReceivingStorage;
   /** The largest file part accepted at all; a policy may only lower it. */
   maxBytes: number;
   /** A last say on a correctly signed key, e.g. that it is still waiting for its upload. */

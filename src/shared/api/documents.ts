@@ -27,9 +27,13 @@ export interface ConversionStatusResponse {
   url: string | null;
 }
 
+/**
+ * Where a browser upload goes: the app's own `/public/upload` or an S3 bucket. Every field is
+ * posted, in order, before the `file` part; which fields there are depends on the storage.
+ */
 export interface PresignedUrlResponse {
   url: string;
-  fields: { key: string; policy: string; signature: string };
+  fields: { key: string } & Record<string, string>;
 }
 
 export type DocumentAnswersResponse = Record<string, { file_name: string; file_size: number }>;
