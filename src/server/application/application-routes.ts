@@ -29,6 +29,8 @@ export interface ApplicationOptions {
   model: FormModel;
   /** The day submit validates against; a function so tests can fix it. */
   today?: () => string;
+  /** Called after a successful submit (the application PDF starts); must not throw. */
+  onSubmitted?: (accountId: string) => Promise<void>;
 }
 
 const submittedConflict = () => new HttpError(409, ALREADY_SUBMITTED_MESSAGE);
@@ -239,6 +241,7 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
       if (outcome.kind === 'invalid') {
         return reply.status(422).send({ message: ERROR_SUMMARY_TITLE, errors: outcome.errors });
       }
+      await options.onSubmitted?.(request.accountId);
       return { message: SUBMITTED_MESSAGE };
     });
   });

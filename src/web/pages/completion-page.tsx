@@ -1,10 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { SUBMITTED_MESSAGE } from '../../shared/api/application';
+import { isApplicationPdfPending } from '../../shared/api/application-pdf';
+import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api/errors';
+import { applicationPdfQueryOptions } from '../data/application-pdf';
+import { ServerError } from '../data/http-client';
+import buttonStyles from '../ui/button.module.css';
+import { cx } from '../ui/cx';
 import styles from './completion-page.module.css';
 
 export function CompletionPage() {
   return (
     <div className={styles.card}>
       <h1>Application Submitted</h1>
-      <p className={styles.message}>Your application was successfully submitted.</p>
+      <p className={styles.message}>{SUBMITTED_MESSAGE}</p>
+      <ApplicationPdfDownload />
     </div>
   );
 }
+
+/**
+ * The whole application as one PDF, made on the server after submit. The status is polled
+ * (spec 000 section 4); the download is a plain link, so the browser saves the server's file.
+ */
+function ApplicationPdfDownload() {
+  const headingId = useId();
+  const { data, error } = useQuery(applicationPdfQueryOptions);
+  const pending = !data || isApplicationPdfPending(data.status);
+  const completed = data?.status === 'COMPLETED' && data.url ? data.url : null;
+  const failure =
+    data?.status === 'FAILED'
+      ? (data.message ?? GENERIC_SERVER_ERROR_MESSAGE)
+      : error && !data
+        ? error instanceof ServerError
+          ? error.message
+          : GENERIC_SERVER_ERROR_MESSAGE
+        : null;
+
+  return (
+    <section aria-labelledby={headingId} className={styles.pdf}>
+      <h2 id={headingId} className={styles.pdfTitle}>
+        Your application as a PDF
+      </h2>
+      {/* Always present, so screen readers hear the change from preparing to ready. */}
+      <div role="status" className={styles.status}>
+        {pending && !failure ? (
+          <p className={styles.preparing}>
+            <span className={styles.spinner} aria-hidden="true" />
+            Preparing a PDF of your application...
+          </p>
+        ) : null}
+        {completed ? (
+          <p>Your answers and the documents you attached, in one file to keep.</p>
+        ) : null}
+      </div>
+      {completed ? (
+        <a
+          href={completed}
+          download
+          className={cx(buttonStyles.button, buttonStyles.primary, styles.download)}
+        >
+          Download your application (PDF)
+        </a>
+      ) : null}
+      {failure ? (
+        <p role="alert" className={styles.alert}>
+          {failure}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export { CompletionPage as Component };

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { APPLICATION_PDF_URL } from '../../shared/api/application-pdf';
+import type { Sessions } from '../accounts/sessions';
+import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
+import { HttpError } from '../http/http-error';
+import type { ApplicationPdfs } from './application-pdfs';
+
+export interface ApplicationPdfRoutesOptions {
+  sessions: Sessions;
+  pdfs: ApplicationPdfs;
+}
+
+/** `Lopez-Maria` style: the applicant's name in plain ASCII, for the downloaded file's name. */
+export function applicationPdfFileName(applicantName: string): string {
+  const ascii = applicantName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return ascii ? `transfer-application-${ascii}.pdf` : 'transfer-application.pdf';
+}
+
+/**
+ * The applicant's own application PDF: its status (starting a new one when needed) and the
+ * download once made. Both answer only for the signed-in account.
+ */
+export const applicationPdfRoutes: FastifyPluginAsync<ApplicationPdfRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { pdfs } = options;
+  await pdfs.register();
+  app.addHook('onRequest', options.sessions.requireSession.bind(options.sessions));
+  // A restart leaves nothing waiting: rows still UNPROCESSED or IN_PROGRESS are queued again.
+  app.addHook('onReady', async () => {
+    await pdfs.recover();
+  });
+
+  app.get('/api/pdf', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return pdfs.request(request.accountId);
+  });
+
+  app.get(APPLICATION_PDF_URL, async (request, reply) => {
+    const found = await pdfs.download(request.accountId);
+    if (!found) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header(
+        'content-disposition',
+        `attachment; filename="${applicationPdfFileName(found.applicantName)}"`,
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(found.pdf));
+  });
+};

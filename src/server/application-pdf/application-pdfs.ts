@@ -1,0 +1,289 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  APPLICATION_PDF_FAILED_MESSAGE,
+  APPLICATION_PDF_URL,
+  type ApplicationPdfStatus,
+} from '../../shared/api/application-pdf';
+import type { Answers, FormModel } from '../../shared/form/model';
+import {
+  attachedDocuments,
+  type PrintableDocumentInput,
+  printableApplication,
+} from '../../shared/form/printable';
+import type { AppDatabase } from '../db/database';
+import { rowsOf } from '../db/database';
+import { accounts, applicationPdfs, applications, documentAnswers } from '../db/schema';
+import type { JobQueue } from '../jobs/job-queue';
+import type { JobLog } from '../jobs/job-runner';
+import { newObjectKey, type StorageDriver } from '../storage/storage';
+import { renderApplicationPdf } from './render-application-pdf';
+
+export const APPLICATION_PDF_JOB = 'application-pdf';
+/** Well over a render (a fraction of a second); a slower attempt is abandoned and retried. */
+export const APPLICATION_PDF_TIMEOUT_MS = 60_000;
+export const APPLICATION_PDF_RETRIES = 2;
+/** A FAILED PDF is tried again on a request this long after the failure (the slow poll's pace). */
+export const FAILED_RETRY_MINUTES = 10;
+
+const payloadSchema = z.strictObject({ accountId: z.uuid() });
+type Payload = z.infer<typeof payloadSchema>;
+
+export interface ApplicationPdfsOptions {
+  db: AppDatabase;
+  storage: StorageDriver;
+  model: FormModel;
+  queue: JobQueue;
+  log: JobLog;
+  /** The university's name, on the first page. */
+  institution: string;
+  /** The time printed on the PDF (tests fix it). */
+  now?: () => Date;
+}
+
+/**
+ * The application PDF's life cycle, one row per account in application_pdfs: requested
+ * (UNPROCESSED), made by a job (IN_PROGRESS, then COMPLETED or FAILED). A PDF is up to date while
+ * its source_updated_at equals the application's updated_at; any change to the application
+ * (answers, tabs, add-another, documents) makes the next request start a new one.
+ *
+ * The job is idempotent, as the queue asks: it claims the row by stamping updated_at and only
+ * finishes a row still carrying its stamp, so a second run, an abandoned attempt or a newer
+ * request never leaves a wrong PDF behind.
+ */
+export interface ApplicationPdfs {
+  /** Declares the job on the queue; call while the server is being built. */
+  register(): Promise<void>;
+  /** GET /api/pdf: the status, starting a new PDF when there is no up-to-date one. */
+  request(accountId: string): Promise<ApplicationPdfStatus>;
+  /** After a successful submit: starts the PDF staff read. Never throws (logged instead). */
+  requestAfterSubmit(accountId: string): Promise<void>;
+  /** Makes the PDF now (the job's body). */
+  run(accountId: string, signal?: AbortSignal): Promise<void>;
+  /** Queues every row left UNPROCESSED or IN_PROGRESS (a restart); returns how many. */
+  recover(): Promise<number>;
+  /** The stored PDF of a COMPLETED row, with the applicant's name for the file name. */
+  download(accountId: string): Promise<{ pdf: Uint8Array; applicantName: string } | null>;
+}
+
+function applicantNameOf(answers: Answers): string {
+  const part = (key: string) =>
+    typeof answers[key] === 'string' ? String(answers[key]).trim() : '';
+  return [part('first_name'), part('last_name')].filter(Boolean).join(' ');
+}
+
+export function createApplicationPdfs(options: ApplicationPdfsOptions): ApplicationPdfs {
+  const { db, storage, model, queue, log } = options;
+  const now = options.now ?? (() => new Date());
+
+  /** Marks the PDF wanted unless one is up to date or on its way; true when it should be queued. */
+  async function markWanted(accountId: string): Promise<boolean> {
+    const rows = rowsOf<{ status: string }>(
+      await db.execute(sql`
+      insert into ${applicationPdfs} (account_id, status) values (${accountId}, 'UNPROCESSED')
+      on conflict (account_id) do update
+        set status = 'UNPROCESSED', message = null, updated_at = clock_timestamp()
+        where ${applicationPdfs.status} in ('COMPLETED', 'FAILED') and (
+          ${applicationPdfs.sourceUpdatedAt} is distinct from
+            (select ${applications.updatedAt} from ${applications}
+             where ${applications.accountId} = ${accountId})
+          or (${applicationPdfs.status} = 'FAILED' and ${applicationPdfs.updatedAt} <
+                clock_timestamp() - make_interval(mins => ${FAILED_RETRY_MINUTES})))
+      returning status`),
+    );
+    return rows.length > 0;
+  }
+
+  async function enqueue(accountId: string): Promise<void> {
+    await queue.enqueue(APPLICATION_PDF_JOB, { accountId } satisfies Payload);
+  }
+
+  async function startIfNeeded(accountId: string): Promise<void> {
+    if (await markWanted(accountId)) await enqueue(accountId);
+  }
+
+  async function statusOf(accountId: string): Promise<ApplicationPdfStatus> {
+    const [row] = await db
+      .select({ status: applicationPdfs.status, message: applicationPdfs.message })
+      .from(applicationPdfs)
+      .where(eq(applicationPdfs.accountId, accountId));
+    const status = row?.status ?? 'UNPROCESSED';
+    return {
+      status,
+      url: status === 'COMPLETED' ? APPLICATION_PDF_URL : null,
+      message: status === 'FAILED' ? (row?.message ?? APPLICATION_PDF_FAILED_MESSAGE) : null,
+    };
+  }
+
+  async function run(accountId: string, signal?: AbortSignal): Promise<void> {
+    const [claim] = await db
+      .update(applicationPdfs)
+      .set({ status: 'IN_PROGRESS', updatedAt: sql`clock_timestamp()` })
+      .where(
+        and(
+          eq(applicationPdfs.accountId, accountId),
+          inArray(applicationPdfs.status, ['UNPROCESSED', 'IN_PROGRESS']),
+        ),
+      )
+      .returning({ stamp: sql<string>`${applicationPdfs.updatedAt}::text` });
+    if (!claim) return;
+
+    const [application] = await db
+      .select({
+        answers: applications.answers,
+        tabs: applications.tabs,
+        addAnother: applications.addAnother,
+        submittedAt: applications.submittedAt,
+        // As text: a JavaScript Date would drop the microseconds the up-to-date check compares.
+        source: sql<string>`${applications.updatedAt}::text`,
+        email: accounts.email,
+      })
+      .from(applications)
+      .innerJoin(accounts, eq(accounts.id, applications.accountId))
+      .where(eq(applications.accountId, accountId));
+    const documentRows = await db
+      .select({
+        answerKey: documentAnswers.answerKey,
+        fileName: documentAnswers.fileName,
+        fileSize: documentAnswers.fileSize,
+        status: documentAnswers.status,
+        pdfKey: documentAnswers.pdfKey,
+      })
+      .from(documentAnswers)
+      .where(eq(documentAnswers.accountId, accountId));
+
+    const answers = (application?.answers ?? {}) as Answers;
+    const documents: Record<string, PrintableDocumentInput> = {};
+    for (const row of documentRows)
+      documents[row.answerKey] = {
+        file_name: row.fileName,
+        file_size: row.fileSize,
+        status: row.status,
+      };
+    const printable = printableApplication(model, {
+      answers,
+      tabs: application?.tabs ?? {},
+      addAnother: application?.addAnother ?? {},
+      documents,
+    });
+    const pdfKeys = new Map(documentRows.map((row) => [row.answerKey, row.pdfKey]));
+    const documentBytes = new Map<string, Uint8Array | null>();
+    for (const { answerKey } of attachedDocuments(printable)) {
+      const key = pdfKeys.get(answerKey);
+      documentBytes.set(answerKey, key ? await storage.get(key) : null);
+    }
+    const rendered = await renderApplicationPdf({
+      printable,
+      documents: documentBytes,
+      cover: {
+        institution: options.institution,
+        applicantName: applicantNameOf(answers),
+        email: application?.email ?? null,
+        submittedAt: application?.submittedAt ?? null,
+        generatedAt: now(),
+      },
+    });
+    if (rendered.missingDocuments.length > 0) {
+      log.warn(
+        { accountId, answerKeys: rendered.missingDocuments },
+        'application PDF made without documents whose converted PDF is missing',
+      );
+    }
+    signal?.throwIfAborted();
+
+    const pdfKey = newObjectKey(accountId);
+    await storage.put(pdfKey, rendered.pdf);
+    const [previous] = await db
+      .select({ pdfKey: applicationPdfs.pdfKey })
+      .from(applicationPdfs)
+      .where(eq(applicationPdfs.accountId, accountId));
+    const [finished] = rowsOf<{ stale: boolean }>(
+      await db.execute(sql`
+      update ${applicationPdfs}
+      set status = 'COMPLETED', pdf_key = ${pdfKey}, message = null,
+        source_updated_at = ${application?.source ?? null}::timestamptz,
+        updated_at = clock_timestamp()
+      where ${applicationPdfs.accountId} = ${accountId} and ${applicationPdfs.status} = 'IN_PROGRESS'
+        and ${applicationPdfs.updatedAt} = ${claim.stamp}::timestamptz
+      returning ${applicationPdfs.sourceUpdatedAt} is distinct from
+        (select ${applications.updatedAt} from ${applications}
+         where ${applications.accountId} = ${accountId}) as stale`),
+    );
+    if (!finished) {
+      // Another run owns the row now: this PDF is nobody's.
+      await storage.delete(pdfKey);
+      return;
+    }
+    if (previous?.pdfKey && previous.pdfKey !== pdfKey) await storage.delete(previous.pdfKey);
+    // The application changed while the PDF was being made (a submit right after a request):
+    // the PDF staff read must be of the final answers.
+    if (finished.stale) await startIfNeeded(accountId);
+  }
+
+  async function recordFailure(accountId: string): Promise<void> {
+    await db
+      .update(applicationPdfs)
+      .set({
+        status: 'FAILED',
+        message: APPLICATION_PDF_FAILED_MESSAGE,
+        // Failed for this version of the application: a change, or time, tries again.
+        sourceUpdatedAt: sql`(select ${applications.updatedAt} from ${applications}
+          where ${applications.accountId} = ${accountId})`,
+        updatedAt: sql`clock_timestamp()`,
+      })
+      .where(
+        and(
+          eq(applicationPdfs.accountId, accountId),
+          inArray(applicationPdfs.status, ['UNPROCESSED', 'IN_PROGRESS']),
+        ),
+      );
+  }
+
+  return {
+    async register() {
+      await queue.register<Payload>(
+        APPLICATION_PDF_JOB,
+        async (payload, context) => run(payload.accountId, context.signal),
+        {
+          payload: payloadSchema,
+          timeoutMs: APPLICATION_PDF_TIMEOUT_MS,
+          retries: APPLICATION_PDF_RETRIES,
+          concurrency: 1,
+          onFailure: async (payload) => recordFailure(payload.accountId),
+        },
+      );
+    },
+    async request(accountId) {
+      await startIfNeeded(accountId);
+      return statusOf(accountId);
+    },
+    async requestAfterSubmit(accountId) {
+      try {
+        await startIfNeeded(accountId);
+      } catch (error) {
+        log.error({ err: error, accountId }, 'could not start the application PDF after submit');
+      }
+    },
+    run,
+    async recover() {
+      const rows = await db
+        .select({ accountId: applicationPdfs.accountId })
+        .from(applicationPdfs)
+        .where(inArray(applicationPdfs.status, ['UNPROCESSED', 'IN_PROGRESS']));
+      for (const row of rows) await enqueue(row.accountId);
+      return rows.length;
+    },
+    async download(accountId) {
+      const [row] = await db
+        .select({ pdfKey: applicationPdfs.pdfKey, answers: applications.answers })
+        .from(applicationPdfs)
+        .leftJoin(applications, eq(applications.accountId, applicationPdfs.accountId))
+        .where(
+          and(eq(applicationPdfs.accountId, accountId), eq(applicationPdfs.status, 'COMPLETED')),
+        );
+      const pdf = row?.pdfKey ? await storage.get(row.pdfKey) : null;
+      if (!row || !pdf) return null;
+      return { pdf, applicantName: applicantNameOf((row.answers ?? {}) as Answers) };
+    },
+  };
+}

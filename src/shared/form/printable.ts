@@ -1,0 +1,517 @@
+import type { DocumentStatus } from '../api/documents';
+import { isAnswered } from './conditions';
+import {
+  type Answers,
+  type AnswerValue,
+  type Block,
+  DESC_SUFFIX,
+  type Field,
+  type FormModel,
+  type FormState,
+  type Item,
+  type OptionItem,
+  type Page,
+  type Repeat,
+  type Tabs,
+  type Widget,
+} from './model';
+import { chosenTab, hiddenAnswersPatch, type ResolvedField, resolvePage } from './resolve';
+
+/**
+ * The printable projection of an application: what the read-only (service user) view and the
+ * application PDF both show, so the two can never disagree (spec 000 sections 1 and 6, spec 001
+ * section 6). Built from the form model through the form's own visibility rules (`resolve.ts`,
+ * `conditions.ts`): hidden answers are cleared as the form clears them, and a field appears only
+ * where the form would show it.
+ *
+ * Pages keep their title and route. A page's titled blocks are its groups; items outside any
+ * titled block form untitled groups between them. A group (and a titled block, repeat instance or
+ * repeat inside it) appears only when at least one of its answers exists; inside a group that
+ * appears, every visible question has a row, answered or not, so a reader sees `[ ]` as well as
+ * `[X]`. Values:
+ * - inputs (text, e-mail, text area, date, phone, year) as plain text;
+ * - checkboxes and confirmation checkboxes or buttons as `[X]` or `[ ]`, followed by the content
+ *   they reveal;
+ * - selects, months and radio groups as the selected label (radio groups also list every option
+ *   with the selected one marked), followed by the content of the chosen answer;
+ * - a school search as one line of text;
+ * - a file question as 'Document attached' with its answer key, for a link to (or, in the PDF,
+ *   the appended copy of) the converted document.
+ * Add-another blocks list their instances with the prefix of each; tabs show the chosen tab only.
+ */
+
+export const DOCUMENT_ATTACHED = 'Document attached';
+export const CHECKED_MARK = '[X]';
+export const UNCHECKED_MARK = '[ ]';
+
+/** What the application holds for one file question (spec 000: document_answer). */
+export interface PrintableDocumentInput {
+  file_name?: string;
+  file_size?: number;
+  /** Without a status the document counts as converted, as GET /api/document-answer lists them. */
+  status?: DocumentStatus;
+}
+
+/** The stored state of an application: answers, add-another counts, chosen tabs and documents. */
+export interface PrintableState {
+  answers: Answers;
+  addAnother?: Readonly<Record<string, number>>;
+  tabs?: Readonly<Record<string, string>>;
+  documents?: Readonly<Record<string, PrintableDocumentInput>>;
+}
+
+export interface PrintableOption {
+  value: string;
+  label: string;
+  selected: boolean;
+}
+
+/** One answered (or not) part of a school search: the school's name, city, CEEB code... */
+export interface PrintableSchoolPart {
+  key: string;
+  label: string;
+  text: string;
+}
+
+export type PrintableValue =
+  | { kind: 'text'; text: string }
+  | { kind: 'checkbox'; checked: boolean; mark: typeof CHECKED_MARK | typeof UNCHECKED_MARK }
+  | {
+      kind: 'choice';
+      /** The stored code, '' when unanswered. */
+      value: string;
+      /** The selected label, '' when unanswered. */
+      label: string;
+      /** Radio groups: every option, the chosen one selected. Null for selects. */
+      options: readonly PrintableOption[] | null;
+    }
+  | { kind: 'school'; text: string; parts: readonly PrintableSchoolPart[] }
+  | {
+      kind: 'document';
+      answerKey: string;
+      attached: boolean;
+      /** DOCUMENT_ATTACHED when attached, else ''. */
+      text: string;
+      fileName: string | null;
+    };
+
+export interface PrintableRow {
+  kind: 'row';
+  /** The full answer key (with the instance prefix); a school search's is its name key. */
+  key: string;
+  label: string;
+  widget: Widget | 'schoolSearch';
+  answered: boolean;
+  value: PrintableValue;
+}
+
+export interface PrintableBlock {
+  kind: 'block';
+  id: string;
+  title: string | null;
+  description: string | null;
+  layout: 'address' | null;
+  entries: readonly PrintableEntry[];
+}
+
+export interface PrintableInstance {
+  index: number;
+  /** Joined to every key of the instance: `hs_2_`. */
+  prefix: string;
+  label: string;
+  entries: readonly PrintableEntry[];
+}
+
+export interface PrintableRepeat {
+  kind: 'repeat';
+  id: string;
+  title: string | null;
+  instances: readonly PrintableInstance[];
+}
+
+export interface PrintableTabs {
+  kind: 'tabs';
+  id: string;
+  label: string;
+  chosen: { id: string; label: string };
+  entries: readonly PrintableEntry[];
+}
+
+export type PrintableEntry = PrintableRow | PrintableBlock | PrintableRepeat | PrintableTabs;
+
+export interface PrintableGroup {
+  /** The titled block's id; for items outside any, the first item's key or id. */
+  id: string;
+  title: string | null;
+  description: string | null;
+  entries: readonly PrintableEntry[];
+}
+
+export interface PrintablePage {
+  id: string;
+  route: string;
+  title: string;
+  groups: readonly PrintableGroup[];
+}
+
+export interface PrintableApplication {
+  pages: readonly PrintablePage[];
+}
+
+/** The one line a value prints as. */
+export function printableText(value: PrintableValue): string {
+  switch (value.kind) {
+    case 'checkbox':
+      return value.mark;
+    case 'choice':
+      return value.label;
+    default:
+      return value.text;
+  }
+}
+
+/** Every row of some entries, depth first in reading order. */
+export function printableRows(entries: readonly PrintableEntry[]): PrintableRow[] {
+  const rows: PrintableRow[] = [];
+  const visit = (list: readonly PrintableEntry[]) => {
+    for (const entry of list) {
+      if (entry.kind === 'row') rows.push(entry);
+      else if (entry.kind === 'repeat')
+        for (const instance of entry.instances) visit(instance.entries);
+      else visit(entry.entries);
+    }
+  };
+  visit(entries);
+  return rows;
+}
+
+/** The attached documents in reading order: the order the PDF appends them in. */
+export function attachedDocuments(
+  application: PrintableApplication,
+): Array<{ page: PrintablePage; row: PrintableRow; answerKey: string; fileName: string | null }> {
+  const documents: ReturnType<typeof attachedDocuments> = [];
+  for (const page of application.pages) {
+    for (const group of page.groups) {
+      for (const row of printableRows(group.entries)) {
+        if (row.value.kind === 'document' && row.value.attached)
+          documents.push({
+            page,
+            row,
+            answerKey: row.value.answerKey,
+            fileName: row.value.fileName,
+          });
+      }
+    }
+  }
+  return documents;
+}
+
+/** Where each field place stands, looked up by the field and its full key. */
+class PlaceVisibility {
+  private readonly places = new Map<Field, Map<string, ResolvedField[]>>();
+
+  constructor(resolved: readonly ResolvedField[]) {
+    for (const place of resolved) {
+      let byKey = this.places.get(place.field);
+      if (!byKey) {
+        byKey = new Map();
+        this.places.set(place.field, byKey);
+      }
+      const list = byKey.get(place.key) ?? [];
+      list.push(place);
+      byKey.set(place.key, list);
+    }
+  }
+
+  /** Takes the next place of this field and key, in the order resolvePage walked them. */
+  take(field: Field, key: string): ResolvedField | null {
+    return this.places.get(field)?.get(key)?.shift() ?? null;
+  }
+}
+
+interface WalkContext {
+  prefix: string;
+  places: PlaceVisibility;
+  state: FormState;
+  documents: Readonly<Record<string, PrintableDocumentInput>>;
+}
+
+const CHOICE_WIDGETS: ReadonlySet<Widget> = new Set([
+  'select',
+  'radio',
+  'conditionalSelect',
+  'month',
+]);
+const CHECK_WIDGETS: ReadonlySet<Widget> = new Set([
+  'checkbox',
+  'confirmCheckbox',
+  'confirmButton',
+]);
+
+function textOf(value: AnswerValue | undefined): string {
+  if (value === undefined || value === false) return '';
+  return value === true ? 'true' : value;
+}
+
+function optionsOf(field: Field, answers: Answers, resolveKey: (key: string) => string) {
+  if (field.optionsFrom) {
+    const controller = textOf(answers[resolveKey(field.optionsFrom.controllerKey)]);
+    return field.optionsFrom.options[controller] ?? [];
+  }
+  return field.options ?? [];
+}
+
+function choiceValue(
+  field: Field,
+  key: string,
+  answers: Answers,
+  resolveKey: (key: string) => string,
+): PrintableValue {
+  const value = textOf(answers[key]);
+  const options: readonly OptionItem[] = optionsOf(field, answers, resolveKey);
+  const label =
+    value === ''
+      ? ''
+      : (options.find((option) => option.value === value)?.label ??
+        (textOf(answers[`${key}${DESC_SUFFIX}`]) || value));
+  return {
+    kind: 'choice',
+    value,
+    label,
+    options:
+      field.widget === 'radio'
+        ? options
+            .filter((option) => option.value !== '')
+            .map((option) => ({ ...option, selected: option.value === value }))
+        : null,
+  };
+}
+
+function documentValue(key: string, context: WalkContext): PrintableValue {
+  const stored = context.documents[key];
+  const converted = stored !== undefined && (stored.status ?? 'COMPLETED') === 'COMPLETED';
+  const attached = converted || isAnswered(context.state.answers[key]);
+  return {
+    kind: 'document',
+    answerKey: key,
+    attached,
+    text: attached ? DOCUMENT_ATTACHED : '',
+    fileName: attached ? (stored?.file_name ?? null) : null,
+  };
+}
+
+function fieldValue(place: ResolvedField, context: WalkContext): PrintableValue {
+  const { field, key } = place;
+  const answers = context.state.answers;
+  if (field.widget === 'file') return documentValue(key, context);
+  if (CHECK_WIDGETS.has(field.widget)) {
+    const checked = isAnswered(answers[key]);
+    return { kind: 'checkbox', checked, mark: checked ? CHECKED_MARK : UNCHECKED_MARK };
+  }
+  if (CHOICE_WIDGETS.has(field.widget)) return choiceValue(field, key, answers, place.resolveKey);
+  return { kind: 'text', text: textOf(answers[key]) };
+}
+
+function valueAnswered(value: PrintableValue): boolean {
+  switch (value.kind) {
+    case 'checkbox':
+      return value.checked;
+    case 'choice':
+      return value.value !== '';
+    case 'document':
+      return value.attached;
+    default:
+      return value.text !== '';
+  }
+}
+
+/** Whether any row inside holds an answer: the rule for showing a group. */
+export function hasAnswer(entries: readonly PrintableEntry[]): boolean {
+  return printableRows(entries).some((row) => row.answered);
+}
+
+function walkItems(items: readonly Item[], context: WalkContext): PrintableEntry[] {
+  return items.flatMap((item) => walkItem(item, context));
+}
+
+function walkItem(item: Item, context: WalkContext): PrintableEntry[] {
+  switch (item.kind) {
+    case 'field':
+      return walkField(item, context);
+    case 'block':
+      return walkBlock(item, context);
+    case 'repeat':
+      return walkRepeat(item, context);
+    case 'tabs':
+      return walkTabs(item, context);
+    case 'switch':
+      // Every case is walked; only the first that holds has visible places.
+      return item.cases.flatMap((branch) => walkItems(branch.items, context));
+  }
+}
+
+function walkField(field: Field, context: WalkContext): PrintableEntry[] {
+  const place = context.places.take(field, `${context.prefix}${field.key}`);
+  const entries: PrintableEntry[] = [];
+  if (place?.visible) {
+    const value = fieldValue(place, context);
+    entries.push({
+      kind: 'row',
+      key: place.key,
+      label: field.label,
+      widget: field.widget,
+      answered: valueAnswered(value),
+      value,
+    });
+  }
+  // Revealed and answer-specific content follows its question; resolvePage decided what shows.
+  entries.push(...walkItems(field.reveals ?? [], context));
+  for (const content of Object.values(field.optionContent ?? {}))
+    entries.push(...walkItems(content, context));
+  return entries;
+}
+
+function walkBlock(block: Block, context: WalkContext): PrintableEntry[] {
+  const entries = walkItems(block.items, context);
+  if (block.layout === 'schoolSearch') return schoolSearchRows(block, entries);
+  if (printableRows(entries).length === 0) return [];
+  if (block.title && !hasAnswer(entries)) return [];
+  return [
+    {
+      kind: 'block',
+      id: block.id,
+      title: block.title ?? null,
+      description: block.description ?? null,
+      layout: block.layout === 'address' ? 'address' : null,
+      entries,
+    },
+  ];
+}
+
+/** A school search reads as one line: name, street, city, state and ZIP, country, CEEB code. */
+function schoolSearchRows(block: Block, entries: readonly PrintableEntry[]): PrintableEntry[] {
+  const rows = printableRows(entries);
+  const [nameRow] = rows;
+  if (!nameRow) return [];
+  const parts = rows.map((row) => ({
+    key: row.key,
+    label: row.label,
+    text: printableText(row.value),
+  }));
+  const partText = (suffix: string) =>
+    parts.find((part) => part.key.endsWith(suffix) && part.key !== nameRow.key)?.text ?? '';
+  const ceeb = parts.find((part) => /(^|_)ceeb$/.test(part.key))?.text ?? '';
+  const stateAndZip = [partText('state'), partText('zip')].filter(Boolean).join(' ');
+  const line = [
+    printableText(nameRow.value),
+    partText('address_line_1'),
+    partText('city'),
+    stateAndZip,
+    partText('country'),
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const text = ceeb ? `${line}${line ? ' ' : ''}(CEEB code ${ceeb})` : line;
+  if (block.title && text === '') return [];
+  return [
+    {
+      kind: 'row',
+      key: nameRow.key,
+      label: block.title ?? nameRow.label,
+      widget: 'schoolSearch',
+      answered: text !== '',
+      value: { kind: 'school', text, parts },
+    },
+  ];
+}
+
+function walkRepeat(repeat: Repeat, context: WalkContext): PrintableEntry[] {
+  const instances: PrintableInstance[] = [];
+  repeat.instances.forEach((instance, index) => {
+    const entries = walkItems(repeat.items, {
+      ...context,
+      prefix: `${context.prefix}${instance.prefix}`,
+    });
+    if (hasAnswer(entries))
+      instances.push({ index, prefix: instance.prefix, label: instance.label, entries });
+  });
+  if (instances.length === 0) return [];
+  return [{ kind: 'repeat', id: repeat.id, title: repeat.title ?? null, instances }];
+}
+
+function walkTabs(tabs: Tabs, context: WalkContext): PrintableEntry[] {
+  const chosenId = chosenTab(tabs, context.state);
+  let chosen: PrintableTabs | null = null;
+  for (const tab of tabs.tabs) {
+    const entries = walkItems(tab.items, context);
+    if (tab.id === chosenId)
+      chosen = {
+        kind: 'tabs',
+        id: tabs.id,
+        label: tabs.label,
+        chosen: { id: tab.id, label: tab.label },
+        entries,
+      };
+  }
+  return chosen && printableRows(chosen.entries).length > 0 ? [chosen] : [];
+}
+
+function groupId(item: Item): string {
+  return item.kind === 'field' ? item.key : item.id;
+}
+
+function printablePage(page: Page, context: Omit<WalkContext, 'places' | 'prefix'>): PrintablePage {
+  const walk: WalkContext = {
+    ...context,
+    prefix: '',
+    places: new PlaceVisibility(resolvePage(page, context.state)),
+  };
+  const groups: PrintableGroup[] = [];
+  let loose: { id: string; entries: PrintableEntry[] } | null = null;
+  const closeLoose = () => {
+    if (loose && hasAnswer(loose.entries))
+      groups.push({ id: loose.id, title: null, description: null, entries: loose.entries });
+    loose = null;
+  };
+  for (const item of page.items) {
+    if (item.kind === 'block' && item.title && item.layout !== 'schoolSearch') {
+      closeLoose();
+      const entries = walkItems(item.items, walk);
+      if (hasAnswer(entries))
+        groups.push({
+          id: item.id,
+          title: item.title,
+          description: item.description ?? null,
+          entries,
+        });
+      continue;
+    }
+    loose ??= { id: groupId(item), entries: [] };
+    loose.entries.push(...walkItem(item, walk));
+  }
+  closeLoose();
+  return { id: page.id, route: page.route, title: page.title, groups };
+}
+
+/**
+ * The printable structure of an application (see the top of this file). Pure and synchronous:
+ * the browser's read-only view and the server's PDF call it with the same model and state.
+ */
+export function printableApplication(
+  model: FormModel,
+  state: PrintableState,
+): PrintableApplication {
+  const raw: FormState = {
+    answers: state.answers,
+    addAnother: state.addAnother ?? {},
+    tabs: state.tabs ?? {},
+    // A stored application belongs to an account: its chosen tabs count.
+    isLoggedIn: true,
+  };
+  const formState: FormState = {
+    ...raw,
+    answers: { ...raw.answers, ...hiddenAnswersPatch(model, raw) },
+  };
+  const context = { state: formState, documents: state.documents ?? {} };
+  return { pages: model.pages.map((page) => printablePage(page, context)) };
+}
