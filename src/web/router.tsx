@@ -12,8 +12,8 @@ import { tenantQueryOptions } from './data/tenant';
 import { createCompletionLoader, createFormLoader } from './form/form-loaders';
 import { LoadingSpinner } from './layout/loading-spinner';
 import { RootLayout } from './layout/root-layout';
-import { CompletionPage } from './pages/completion-page';
 import { ErrorScreen } from './pages/error-screen';
+import { createFormRouteLoader } from './read-only/form-route-loader';
 import type { RouteHandle } from './route-handle';
 import { LOGIN_ROUTE, resetToAnonymous } from './session/session-end';
 
@@ -67,9 +67,10 @@ const loadAuthPage = {
 };
 
 const loadFormPage = () => import('./form/form-page');
+const loadCompletionPage = () => import('./pages/completion-page');
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const formLoader = createFormLoader(queryClient);
+  const formLoader = createFormRouteLoader(queryClient, createFormLoader(queryClient));
   return [
     {
       id: ROOT_ROUTE_ID,
@@ -88,7 +89,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           path: COMPLETION_ROUTE.slice(1),
           handle: handle('Application Submitted'),
           loader: createCompletionLoader(queryClient),
-          Component: CompletionPage,
+          lazy: loadCompletionPage,
         },
         ...FORM_STEPS.map((step) => ({
           path: step.route.slice(1),

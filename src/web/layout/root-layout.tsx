@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { COMPLETION_ROUTE, isFormRoute } from '../../shared/routes';
 import { useLifeCycle } from '../form/life-cycle';
+import { usePrefillNotice } from '../prefill/prefill-notice';
+import { ReadOnlyShell, useServiceToken } from '../read-only/read-only-shell';
 import { InactivityMonitor } from '../session/inactivity-monitor';
 import { useNavigationToast } from '../toast/use-navigation-toast';
 import { BannerArea } from './banner-area';
@@ -31,7 +33,11 @@ function Shell() {
   useDocumentTitle();
   useNavigationToast();
   useLifeCycle();
+  usePrefillNotice();
+  const serviceToken = useServiceToken();
   const formOrCompletion = isFormRoute(pathname) || pathname === COMPLETION_ROUTE;
+
+  if (serviceToken) return <ReadOnlyShell token={serviceToken} />;
 
   return (
     <div className={styles.shell}>

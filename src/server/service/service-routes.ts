@@ -1,0 +1,118 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { answerKeyParamsSchema } from '../../shared/api/documents';
+import {
+  SERVICE_LINK_REFUSED_MESSAGE,
+  SERVICE_READ_ONLY_MESSAGE,
+  SERVICE_TOKEN_PARAM,
+  SERVICE_VIEW_PATH,
+  type ServiceView,
+} from '../../shared/api/service';
+import type { Answers, FormModel } from '../../shared/form/model';
+import type { AppDatabase } from '../db/database';
+import { applications, documentAnswers } from '../db/schema';
+import { fileQuestionKeys, pdfDownloadName } from '../documents/document-routes';
+import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
+import { HttpError } from '../http/http-error';
+import type { ZodTypeProvider } from '../http/zod-validation';
+import type { StorageDriver } from '../storage/storage';
+import { serviceTokenAccount } from './service-tokens';
+
+export interface ServiceRoutesOptions {
+  db: AppDatabase;
+  model: FormModel;
+  storage: StorageDriver;
+}
+
+/** Staff pages hold an applicant's data: never kept by a browser or a proxy. */
+const NO_STORE = 'private, no-store';
+
+/**
+ * The service user's routes (`/service/*`): a token from `npm run service-token` reads exactly
+ * one application and its converted documents. Nothing here changes anything, and the token
+ * opens nothing outside these routes: `/api/*` knows only session cookies.
+ */
+export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (parent, options) => {
+  const { db, storage } = options;
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const fileKeys = fileQuestionKeys(options.model);
+
+  async function applicationOf(request: FastifyRequest): Promise<string> {
+    const token = (request.query as Record<string, unknown> | undefined)?.[SERVICE_TOKEN_PARAM];
+    const accountId = typeof token === 'string' ? await serviceTokenAccount(db, token) : null;
+    if (!accountId) throw new HttpError(401, SERVICE_LINK_REFUSED_MESSAGE);
+    return accountId;
+  }
+
+  app.get(SERVICE_VIEW_PATH, async (request, reply) => {
+    const accountId = await applicationOf(request);
+    const [application] = await db
+      .select({
+        answers: applications.answers,
+        tabs: applications.tabs,
+        addAnother: applications.addAnother,
+      })
+      .from(applications)
+      .where(eq(applications.accountId, accountId));
+    const documents = await db
+      .select({
+        answerKey: documentAnswers.answerKey,
+        fileName: documentAnswers.fileName,
+        fileSize: documentAnswers.fileSize,
+      })
+      .from(documentAnswers)
+      .where(
+        and(eq(documentAnswers.accountId, accountId), eq(documentAnswers.status, 'COMPLETED')),
+      );
+    const view: ServiceView = {
+      answer: (application?.answers ?? {}) as Answers,
+      add_another: application?.addAnother ?? {},
+      document_answer: Object.fromEntries(
+        documents.map((row) => [
+          row.answerKey,
+          { file_name: row.fileName, file_size: row.fileSize },
+        ]),
+      ),
+      tabs: application?.tabs ?? {},
+    };
+    reply.header('cache-control', NO_STORE);
+    return view;
+  });
+
+  app.get(
+    '/service/document/:key/pdf',
+    { schema: { params: answerKeyParamsSchema } },
+    async (request, reply) => {
+      const accountId = await applicationOf(request);
+      const answerKey = request.params.key;
+      if (!fileKeys.has(answerKey)) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      const [row] = await db
+        .select({ pdfKey: documentAnswers.pdfKey, fileName: documentAnswers.fileName })
+        .from(documentAnswers)
+        .where(
+          and(
+            eq(documentAnswers.accountId, accountId),
+            eq(documentAnswers.answerKey, answerKey),
+            eq(documentAnswers.status, 'COMPLETED'),
+          ),
+        );
+      const pdf = row?.pdfKey ? await storage.get(row.pdfKey) : null;
+      if (!row || !pdf) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${pdfDownloadName(row.fileName)}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', NO_STORE)
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  // A staff link only reads: any attempt to change something here is refused outright.
+  app.route({
+    method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/service/*',
+    handler: async () => {
+      throw new HttpError(405, SERVICE_READ_ONLY_MESSAGE, undefined, { allow: 'GET, HEAD' });
+    },
+  });
+};
