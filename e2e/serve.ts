@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { seedSharedLists } from '../src/server/lookup/shared-lists';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.DATABASE_URL;
@@ -30,6 +31,10 @@ if (adminUrl) {
   url.pathname = `/${databaseName}`;
   runDatabaseUrl = url.toString();
 }
+// The school search needs the college and high-school lists in the run's database.
+await seedSharedLists(
+  runDatabaseUrl ? { kind: 'postgres', url: runDatabaseUrl } : { kind: 'pglite', dataDir },
+).catch((error: unknown) => console.error('could not import the school lists', error));
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
   cwd: root,

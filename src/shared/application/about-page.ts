@@ -433,6 +433,7 @@ const familyMembers: Repeat = {
     }),
     schoolSearchBlock({
       id: 'family_college',
+      category: 'college_ceeb',
       title: 'College attended',
       keyPrefix: 'college_',
       ceebKey: 'ceeb',

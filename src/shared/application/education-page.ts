@@ -374,6 +374,7 @@ const highSchools: Repeat = {
   items: [
     schoolSearchBlock({
       id: 'high_school_search',
+      category: 'hs_ceeb',
       keyPrefix: '',
       nameLabel: 'High school name',
       nameRules: [
@@ -474,6 +475,7 @@ const colleges: Repeat = {
   items: [
     schoolSearchBlock({
       id: 'college_search',
+      category: 'college_ceeb',
       keyPrefix: '',
       nameLabel: 'College name',
       nameRules: [{ type: 'required', message: EDUCATION_MESSAGES.collegeName, instances: FIRST }],

@@ -1,4 +1,5 @@
 import type { Block, ConditionExpr, Field, Rule, YearList } from '../form/model';
+import type { ListCategory } from '../lookup/lookup-api';
 import {
   countryOptions,
   monthOptions,
@@ -123,6 +124,17 @@ export function addressBlock(options: AddressOptions): Block {
         widget: 'text',
         label: 'Street address',
         maxLength: 100,
+        // Suggests the city, state and ZIP code for what is typed; the street is always typed.
+        lookup: {
+          category: 'address',
+          fills: {
+            address_line_1: key('address_line_1'),
+            city: key('city'),
+            state: key('state'),
+            zip: key('zip'),
+            country: key('country'),
+          },
+        },
         ...auto('address-line1'),
         ...(messages ? { rules: [required(messages.line1)] } : {}),
       },
@@ -192,6 +204,8 @@ export const CEEB_HELP =
 
 interface SchoolSearchOptions {
   id: string;
+  /** The list searched: colleges or high schools. */
+  category: ListCategory;
   title?: string;
   /** Before the keys: '' inside the high-school and college repeats, 'college_' for a family member. */
   keyPrefix: string;
@@ -208,6 +222,7 @@ interface SchoolSearchOptions {
  */
 export function schoolSearchBlock(options: SchoolSearchOptions): Block {
   const key = (name: string) => `${options.keyPrefix}${name}`;
+  const ceebKey = options.ceebKey ?? key('ceeb');
   return {
     kind: 'block',
     id: options.id,
@@ -221,6 +236,18 @@ export function schoolSearchBlock(options: SchoolSearchOptions): Block {
         widget: 'text',
         label: options.nameLabel,
         maxLength: 100,
+        lookup: {
+          category: options.category,
+          fills: {
+            name: key('name'),
+            address_line_1: key('address_line_1'),
+            city: key('city'),
+            state: key('state'),
+            zip: key('zip'),
+            ceeb: ceebKey,
+            country: key('country'),
+          },
+        },
         ...(options.nameRules ? { rules: options.nameRules } : {}),
       },
       {
@@ -247,7 +274,7 @@ export function schoolSearchBlock(options: SchoolSearchOptions): Block {
       },
       {
         kind: 'field',
-        key: options.ceebKey ?? key('ceeb'),
+        key: ceebKey,
         widget: 'text',
         label: 'CEEB code',
         help: CEEB_HELP,

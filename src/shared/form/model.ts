@@ -4,6 +4,8 @@
  * renderer, the read-only view, validation on both sides and the application PDF — reads this.
  */
 
+import type { LookupBinding } from '../lookup/lookup-answers';
+
 export type AnswerValue = string | boolean;
 export type Answers = Record<string, AnswerValue>;
 
@@ -118,6 +120,8 @@ export interface Field {
   reveals?: readonly Item[];
   /** The HTML autocomplete token, so browsers and password managers can fill the field. */
   autoComplete?: string;
+  /** A text field that also searches a school or address list and fills related keys. */
+  lookup?: LookupBinding;
 }
 
 export interface Block {

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { LOOKUP_MAX_RESULTS } from '../constants';
+
+/** GET /lookup/find (spec 000 sections 3 and 7): school and address suggestions, then one record. */
+export const LOOKUP_PATH = '/lookup/find';
+
+export const LOOKUP_CATEGORIES = ['college_ceeb', 'hs_ceeb', 'address'] as const;
+export type LookupCategory = (typeof LOOKUP_CATEGORIES)[number];
+
+/** The categories filled from an institution's own lists; addresses come from a provider. */
+export const LIST_CATEGORIES = ['college_ceeb', 'hs_ceeb'] as const satisfies LookupCategory[];
+export type ListCategory = (typeof LIST_CATEGORIES)[number];
+
+export function isListCategory(category: string): category is ListCategory {
+  return (LIST_CATEGORIES as readonly string[]).includes(category);
+}
+
+/** A record's fields, named as the answer keys they fill (spec 001 section 3). */
+export const LOOKUP_RECORD_FIELDS = [
+  'name',
+  'address_line_1',
+  'city',
+  'state',
+  'zip',
+  'ceeb',
+  'country',
+] as const;
+export type LookupRecordField = (typeof LOOKUP_RECORD_FIELDS)[number];
+
+/**
+ * The longest value each field may hold: the limits of the answer keys it fills, so a picked
+ * record never produces an answer the server refuses. Imports are checked against them.
+ */
+export const LOOKUP_FIELD_MAX_LENGTH: Readonly<Record<LookupRecordField, number>> = {
+  name: 100,
+  address_line_1: 100,
+  city: 45,
+  state: 10,
+  zip: 10,
+  ceeb: 10,
+  country: 10,
+};
+
+export const LOOKUP_TEXT_MAX_LENGTH = 100;
+export const LOOKUP_ID_MAX_LENGTH = 200;
+
+export const LOOKUP_MESSAGES = {
+  category: `category must be one of ${LOOKUP_CATEGORIES.join(', ')}.`,
+  textOrId: 'Send either text (to search) or id (to read one record), not both.',
+  maxResults: `max_results must be a whole number from 1 to ${LOOKUP_MAX_RESULTS}.`,
+  textTooLong: `text must be at most ${LOOKUP_TEXT_MAX_LENGTH} characters.`,
+  idLength: `id must be 1 to ${LOOKUP_ID_MAX_LENGTH} characters.`,
+  notFound: 'There is no such record in this list.',
+} as const;
+
+const maxResults = z.coerce
+  .number({ error: LOOKUP_MESSAGES.maxResults })
+  .int(LOOKUP_MESSAGES.maxResults)
+  .min(1, LOOKUP_MESSAGES.maxResults)
+  .max(LOOKUP_MAX_RESULTS, LOOKUP_MESSAGES.maxResults);
+
+/** The query string of GET /lookup/find: a search (text) or one record (id), never both. */
+export const lookupFindQuerySchema = z
+  .strictObject({
+    category: z.enum(LOOKUP_CATEGORIES, { error: LOOKUP_MESSAGES.category }),
+    text: z.string().max(LOOKUP_TEXT_MAX_LENGTH, LOOKUP_MESSAGES.textTooLong).optional(),
+    id: z
+      .string()
+      .min(1, LOOKUP_MESSAGES.idLength)
+      .max(LOOKUP_ID_MAX_LENGTH, LOOKUP_MESSAGES.idLength)
+      .optional(),
+    max_results: maxResults.optional(),
+  })
+  .check((context) => {
+    const query = context.value;
+    if ((query.text === undefined) === (query.id === undefined)) {
+      context.issues.push({ code: 'custom', message: LOOKUP_MESSAGES.textOrId, input: query });
+    }
+  });
+export type LookupFindQuery = z.infer<typeof lookupFindQuerySchema>;
+
+export const lookupResultSchema = z.strictObject({
+  text: z.string(),
+  id: z.string(),
+  sub_text: z.string(),
+});
+export type LookupResult = z.infer<typeof lookupResultSchema>;
+
+export const lookupResultsSchema = z.array(lookupResultSchema).max(LOOKUP_MAX_RESULTS);
+
+/** One record; an unknown field is an empty string, as an unanswered question is. */
+export const lookupRecordSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  address_line_1: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  ceeb: z.string(),
+  country: z.string(),
+});
+export type LookupRecord = z.infer<typeof lookupRecordSchema>;
+
+/** Collapses runs of white space, so '  lincoln   high ' searches as 'lincoln high'. */
+export function normaliseLookupText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function lookupSearchUrl(category: LookupCategory, text: string): string {
+  const query = new URLSearchParams({
+    text,
+    category,
+    max_results: String(LOOKUP_MAX_RESULTS),
+  });
+  return `${LOOKUP_PATH}?${query}`;
+}
+
+export function lookupRecordUrl(category: LookupCategory, id: string): string {
+  return `${LOOKUP_PATH}?${new URLSearchParams({ id, category })}`;
+}

@@ -1,0 +1,104 @@
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { fieldMaxLength } from '../../shared/form/answer-keys';
+import type { Field } from '../../shared/form/model';
+import { ownRecordField } from '../../shared/lookup/lookup-answers';
+import styles from './form.module.css';
+import { useFormContext } from './form-context';
+import { useAnswer } from './hooks';
+import type LookupComboboxType from './lookup-combobox';
+
+// react-select and its styling engine are not part of the first page: every lookup field starts
+// as a plain text input that already saves what is typed, and the search widget loads the first
+// time the applicant reaches for one (focus, pointer or touch), then replaces them all.
+let combobox: typeof LookupComboboxType | null = null;
+let requested = false;
+const listeners = new Set<() => void>();
+
+function loadCombobox(): void {
+  if (requested) return;
+  requested = true;
+  import('./lookup-combobox').then(
+    (module) => {
+      combobox = module.default;
+      for (const listener of listeners) listener();
+    },
+    () => {
+      // Offline or a new deployment: the plain input keeps working; the next reach tries again.
+      requested = false;
+    },
+  );
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const loadedCombobox = () => combobox;
+
+export interface LookupFieldProps {
+  field: Field;
+  /** The field's answer key, with its repeat prefix. */
+  answerKey: string;
+  inputId: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+  placeholder: string;
+  guidance: string;
+}
+
+/** A field of the model with a `lookup`: the search widget once loaded, a plain input until then. */
+export function LookupField(props: LookupFieldProps) {
+  const { field, answerKey } = props;
+  const Combobox = useSyncExternalStore(subscribe, loadedCombobox, loadedCombobox);
+  const hadFocus = useRef(false);
+  const binding = field.lookup;
+  if (!binding) return null;
+  if (!Combobox) return <PlainInput {...props} hadFocus={hadFocus} />;
+  return (
+    <Combobox
+      answerKey={answerKey}
+      prefix={answerKey.slice(0, answerKey.length - field.key.length)}
+      binding={binding}
+      ownField={ownRecordField(binding, field.key)}
+      inputId={props.inputId}
+      describedBy={props.describedBy}
+      invalid={props.invalid}
+      maxLength={fieldMaxLength(field)}
+      placeholder={props.placeholder}
+      guidance={props.guidance}
+      takeFocus={hadFocus}
+    />
+  );
+}
+
+function PlainInput(props: LookupFieldProps & { hadFocus: { current: boolean } }) {
+  const { field, answerKey, hadFocus } = props;
+  const { store } = useFormContext();
+  const value = useAnswer(answerKey);
+  const input = useRef<HTMLInputElement>(null);
+  // The widget that replaces this input takes the focus if this one had it.
+  useLayoutEffect(() => {
+    const element = input.current;
+    return () => {
+      hadFocus.current = element !== null && document.activeElement === element;
+    };
+  }, [hadFocus]);
+  return (
+    <input
+      ref={input}
+      id={props.inputId}
+      type="text"
+      className={styles.input}
+      value={typeof value === 'string' ? value : ''}
+      maxLength={fieldMaxLength(field)}
+      placeholder={props.placeholder}
+      aria-describedby={props.describedBy}
+      aria-invalid={props.invalid || undefined}
+      onFocus={loadCombobox}
+      onPointerEnter={loadCombobox}
+      onTouchStart={loadCombobox}
+      onChange={(event) => store.set(answerKey, event.target.value)}
+    />
+  );
+}
