@@ -4,4 +4,6 @@ export const queryKeys = {
   profile: ['profile'],
   tabs: ['tabs'],
   addAnother: ['add-another'],
+  documentAnswers: ['document-answers'],
+  documentConversion: (answerKey: string) => ['document-conversion', answerKey] as const,
 } as const;

@@ -7,16 +7,14 @@ import type { AnswerValue, Field, Item, OptionItem } from '../../shared/form/mod
 import type { ResolvedField, ResolvedInstance } from '../../shared/form/resolve';
 import { isValidIsoDate } from '../../shared/form/validate';
 import { cx } from '../ui/cx';
+import { AddressLookup } from './address-lookup';
+import { FileQuestion } from './file-question';
 import styles from './form.module.css';
 import { useFormContext } from './form-context';
 import { useAnswer, useCondition, useFieldErrors } from './hooks';
 import { ItemList } from './items';
 import { formatPhone } from './phone';
-
-export const ACCOUNT_NEEDED_MESSAGE =
-  'This question can be finished once you have created an account.';
-export const UPLOAD_LATER_MESSAGE =
-  'You can upload this document once uploads open; your other answers are saved.';
+import { SchoolSearch } from './school-search';
 
 export interface FieldPlace {
   prefix: string;
@@ -56,7 +54,7 @@ function ShownField({
   place: FieldPlace;
   answerKey: string;
 }) {
-  const { page, isLoggedIn, store } = useFormContext();
+  const { page, store } = useFormContext();
   const value = useAnswer(answerKey);
   const setAnswer = (next: AnswerValue) => store.set(answerKey, next);
   const resolved = useMemo<ResolvedField>(
@@ -154,14 +152,16 @@ function ShownField({
       break;
     case 'file':
       body = (
-        <fieldset className={styles.radioGroup} aria-describedby={control.describedBy}>
-          <legend className={styles.label}>{field.label}</legend>
-          {help}
-          <p className={styles.fileNote}>
-            {isLoggedIn ? UPLOAD_LATER_MESSAGE : ACCOUNT_NEEDED_MESSAGE}
-          </p>
-          {errorList}
-        </fieldset>
+        <FileQuestion
+          field={field}
+          answerKey={answerKey}
+          inputId={inputId}
+          help={help}
+          helpId={helpId}
+          errors={errorList}
+          errorId={errorId}
+          invalid={invalid}
+        />
       );
       break;
     default:
@@ -280,6 +280,18 @@ function TextLikeControl(props: ControlProps) {
     case 'conditionalSelect':
       return <SelectControl {...props} />;
     default:
+      if (field.lookup) {
+        const Lookup = field.lookup.category === 'address' ? AddressLookup : SchoolSearch;
+        return (
+          <Lookup
+            field={field}
+            answerKey={answerKey}
+            inputId={inputId}
+            describedBy={describedBy}
+            invalid={invalid}
+          />
+        );
+      }
       return (
         <input
           {...common}

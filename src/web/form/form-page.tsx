@@ -26,7 +26,7 @@ import { indexModel, keysOfItems } from './model-index';
 import { SaveStatus } from './save-status';
 import { buildSummary, keyPlaces } from './summary';
 import { clearSubmitErrors, peekSubmitErrors, showSummaryAfterSubmit } from './summary-state';
-import { canSwitchTab } from './tab-switch';
+import { beforeTabSwitch, canSwitchTab } from './tab-switch';
 import { trackedCall } from './tracked-call';
 
 const modelIndex = indexModel(applicationModel);
@@ -139,6 +139,7 @@ function FormPageContent({ page }: { page: Page }) {
         if (losing && !(await confirmSwitch(tabs, from, to))) return;
         const label = tabs.tabs.find((tab) => tab.id === to)?.label ?? to;
         try {
+          await beforeTabSwitch(tabs, from, to);
           await trackedCall(queryClient, () =>
             putJson('/api/tabs', { tab_id: tabs.id, chosen_tab: to }),
           );

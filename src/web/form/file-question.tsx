@@ -1,0 +1,529 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ChangeEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { FILE_INPUT_ACCEPT, FILE_RULES_HINT } from '../../shared/documents/file-rules';
+import type { Field } from '../../shared/form/model';
+import { documentAnswersQueryOptions, fetchDocumentPdf } from '../data/documents';
+import { Modal } from '../modal/modal';
+import modalStyles from '../modal/modal.module.css';
+import { useToast } from '../toast/use-toast';
+import buttonStyles from '../ui/button.module.css';
+import { cx } from '../ui/cx';
+import {
+  attachUploadToasts,
+  getDocumentUploads,
+  nameFileQuestion,
+  takeBlockedOpener,
+  uploadProgress,
+} from './document-uploads-instance';
+import styles from './file-question.module.css';
+import formStyles from './form.module.css';
+import { useFormContext } from './form-context';
+import { trackedCall } from './tracked-call';
+import {
+  formatFileSize,
+  phaseAnnouncement,
+  type UploadEntry,
+  type UploadPhase,
+  uploadPercent,
+} from './upload-progress-store';
+
+export const ACCOUNT_NEEDED_MESSAGE =
+  'This question can be finished once you have created an account.';
+/** Spec 001 sections 4 and 8, quoted exactly. */
+export const UPLOAD_IN_PROGRESS_TITLE = 'File Upload in Progress';
+export const UPLOAD_IN_PROGRESS_TEXT = 'Please wait until the file upload has completed.';
+export const DELETE_FILE_TITLE = 'Delete File';
+export const DELETE_FILE_TEXT = 'Are you sure you want to delete your file?';
+
+const LIST_FAILED_MESSAGE = 'We could not load your uploaded file.';
+
+export interface FileQuestionProps {
+  field: Field;
+  answerKey: string;
+  inputId: string;
+  /** The field's help and its validation messages, rendered as every field renders them. */
+  help: ReactNode;
+  helpId: string | undefined;
+  errors: ReactNode;
+  errorId: string;
+  invalid: boolean;
+}
+
+/**
+ * A file question (spec 001 section 4): the limits stated up front, the chosen file checked,
+ * uploaded with progress and converted to PDF, then its name and size with a preview and a
+ * delete behind a confirmation. Anonymous visitors are told to create an account first.
+ */
+export function FileQuestion(props: FileQuestionProps) {
+  const { isLoggedIn } = useFormContext();
+  return (
+    <fieldset className={formStyles.radioGroup}>
+      <legend className={formStyles.label}>{props.field.label}</legend>
+      {props.help}
+      {isLoggedIn ? (
+        <SignedInFileQuestion {...props} />
+      ) : (
+        <p className={formStyles.fileNote}>{ACCOUNT_NEEDED_MESSAGE}</p>
+      )}
+      {props.errors}
+    </fieldset>
+  );
+}
+
+function useUploadEntry(answerKey: string): UploadEntry {
+  const subscribe = useCallback(
+    (listener: () => void) => uploadProgress.subscribe(answerKey, listener),
+    [answerKey],
+  );
+  const read = () => uploadProgress.get(answerKey);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+function useNotice<T>(read: () => T): T {
+  const subscribe = useCallback(
+    (listener: () => void) => uploadProgress.subscribeNotice(listener),
+    [],
+  );
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+function SignedInFileQuestion({
+  field,
+  answerKey,
+  inputId,
+  helpId,
+  errorId,
+  invalid,
+}: FileQuestionProps) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const uploads = getDocumentUploads(queryClient);
+  const entry = useUploadEntry(answerKey);
+  const documents = useQuery(documentAnswersQueryOptions);
+  const uploaded = documents.data?.[answerKey];
+  const listed = documents.isSuccess;
+  const [focusChooser, setFocusChooser] = useState(false);
+  const focusTaken = useCallback(() => setFocusChooser(false), []);
+  const isNoticeHost = useNotice(() => uploadProgress.noticeHost() === answerKey);
+
+  useEffect(() => attachUploadToasts(toast), [toast]);
+  useEffect(() => nameFileQuestion(answerKey, field.label), [answerKey, field.label]);
+  useEffect(() => uploadProgress.offerNoticeHost(answerKey), [answerKey]);
+  // A conversion started on an earlier visit (or in another tab) is followed to its end.
+  useEffect(() => {
+    if (listed && !uploaded) void uploads.resume(answerKey);
+  }, [listed, uploaded, uploads, answerKey]);
+
+  const uploadErrorId = `${answerKey}-upload-error`;
+  const { phase } = entry;
+  // A status read on arrival ('checking') keeps the chooser: it is usually over at once.
+  const inFlight = phase.kind === 'uploading' || phase.kind === 'converting';
+
+  async function remove(): Promise<boolean> {
+    try {
+      await uploads.remove(answerKey);
+      setFocusChooser(true);
+      return true;
+    } catch (error) {
+      toast.error(
+        `Error deleting file for ${field.label}`,
+        error instanceof Error ? error.message : undefined,
+      );
+      return false;
+    }
+  }
+
+  let body: ReactNode;
+  if (documents.isPending) {
+    body = <p className={styles.note}>Loading your file...</p>;
+  } else if (inFlight) {
+    body = <UploadProgress phase={phase} progressId={`${answerKey}-progress`} />;
+  } else if (uploaded) {
+    body = (
+      <FileCard
+        answerKey={answerKey}
+        fileName={uploaded.file_name}
+        fileSize={uploaded.file_size}
+        deleting={phase.kind === 'deleting'}
+        onDelete={remove}
+      />
+    );
+  } else {
+    const describedBy = [
+      helpId,
+      `${answerKey}-rules`,
+      entry.error ? uploadErrorId : undefined,
+      invalid ? errorId : undefined,
+    ]
+      .filter(Boolean)
+      .join(' ');
+    body = (
+      <>
+        {documents.isError ? (
+          <p className={styles.note}>
+            {LIST_FAILED_MESSAGE}{' '}
+            <button
+              type="button"
+              className={buttonStyles.link}
+              onClick={() => void documents.refetch()}
+            >
+              Try again
+            </button>
+          </p>
+        ) : null}
+        <FileChooser
+          inputId={inputId}
+          rulesId={`${answerKey}-rules`}
+          label={field.label}
+          describedBy={describedBy}
+          invalid={invalid || entry.error !== null}
+          takeFocus={focusChooser}
+          onFocusTaken={focusTaken}
+          onChoose={(file) => void uploads.upload(answerKey, file)}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      {body}
+      <p role="status" className="visually-hidden">
+        {phaseAnnouncement(phase) || entry.done || ''}
+      </p>
+      <div id={uploadErrorId} className={formStyles.errors} aria-live="polite">
+        {entry.error ? (
+          <p className={formStyles.error}>
+            <span aria-hidden="true" className={formStyles.errorIcon}>
+              !
+            </span>
+            {entry.error}
+          </p>
+        ) : null}
+      </div>
+      {isNoticeHost ? <UploadInProgressNotice /> : null}
+    </>
+  );
+}
+
+function FileChooser({
+  inputId,
+  rulesId,
+  label,
+  describedBy,
+  invalid,
+  takeFocus,
+  onFocusTaken,
+  onChoose,
+}: {
+  inputId: string;
+  rulesId: string;
+  label: string;
+  describedBy: string;
+  invalid: boolean;
+  takeFocus: boolean;
+  onFocusTaken: () => void;
+  onChoose: (file: File) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!takeFocus) return;
+    // After the Delete dialog: its own focus return runs on a timer first, to a button now gone.
+    const timer = setTimeout(() => {
+      input.current?.focus();
+      onFocusTaken();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [takeFocus, onFocusTaken]);
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // Emptied, so choosing the same file again after a refusal is a change again.
+    event.target.value = '';
+    if (file) onChoose(file);
+  }
+
+  return (
+    <div className={styles.chooser}>
+      <p id={rulesId} className={styles.rules}>
+        {FILE_RULES_HINT}
+      </p>
+      <div className={styles.chooserRow}>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          className={styles.fileInput}
+          accept={FILE_INPUT_ACCEPT}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          onChange={choose}
+        />
+        <label htmlFor={inputId} className={cx(buttonStyles.button, styles.chooseButton)}>
+          <UploadIcon />
+          Choose a file<span className="visually-hidden"> for {label}</span>
+        </label>
+      </div>
+    </div>
+  );
+}
+
+function progressLabel(phase: UploadPhase): string {
+  if (phase.kind === 'uploading') return `Uploading ${phase.fileName}`;
+  const fileName = phase.kind === 'converting' ? phase.fileName : null;
+  return `Converting ${fileName ?? 'your file'} to PDF`;
+}
+
+function UploadProgress({ phase, progressId }: { phase: UploadPhase; progressId: string }) {
+  const percent = uploadPercent(phase);
+  return (
+    <div className={styles.progress}>
+      <div className={styles.progressText}>
+        <label htmlFor={progressId}>{progressLabel(phase)}</label>
+        {percent === null ? null : <span aria-hidden="true">{percent}%</span>}
+      </div>
+      {/* Without a value the bar is indeterminate: converting takes as long as it takes. */}
+      <progress id={progressId} className={styles.bar} max={100} value={percent ?? undefined} />
+    </div>
+  );
+}
+
+function FileCard({
+  answerKey,
+  fileName,
+  fileSize,
+  deleting,
+  onDelete,
+}: {
+  answerKey: string;
+  fileName: string;
+  fileSize: number;
+  deleting: boolean;
+  onDelete: () => Promise<boolean>;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  // A destructive question starts on its harmless answer.
+  const cancel = useRef<HTMLButtonElement>(null);
+
+  async function confirmDelete() {
+    if (await onDelete()) return;
+    setConfirming(false);
+  }
+
+  return (
+    <div className={styles.card}>
+      <DocumentIcon />
+      <div className={styles.cardText}>
+        <p className={styles.fileName}>{fileName}</p>
+        <p className={styles.fileMeta}>
+          {formatFileSize(fileSize)}
+          <span aria-hidden="true"> · </span>
+          <span className={styles.completed}>Converted to PDF</span>
+        </p>
+      </div>
+      <div className={styles.cardActions}>
+        <PdfPreview answerKey={answerKey} fileName={fileName} />
+        <Modal
+          title={DELETE_FILE_TITLE}
+          description={DELETE_FILE_TEXT}
+          size="xs"
+          initialFocusRef={cancel}
+          open={confirming}
+          onOpenChange={(open) => {
+            if (!deleting) setConfirming(open);
+          }}
+          trigger={
+            <button
+              type="button"
+              className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
+              disabled={deleting}
+            >
+              Delete<span className="visually-hidden"> {fileName}</span>
+            </button>
+          }
+        >
+          <div className={modalStyles.actions}>
+            <button
+              ref={cancel}
+              type="button"
+              className={cx(buttonStyles.button, buttonStyles.secondary)}
+              onClick={() => setConfirming(false)}
+              disabled={deleting}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className={cx(buttonStyles.button, styles.danger)}
+              onClick={() => void confirmDelete()}
+              disabled={deleting}
+            >
+              {deleting ? 'Deleting...' : 'Delete'}
+            </button>
+          </div>
+        </Modal>
+      </div>
+    </div>
+  );
+}
+
+type PreviewState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; url: string }
+  | { kind: 'failed'; message: string };
+
+/** The converted PDF, fetched as a blob: the server sends it as an attachment, to its owner only. */
+function PdfPreview({ answerKey, fileName }: { answerKey: string; fileName: string }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<PreviewState>({ kind: 'loading' });
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    let url: string | null = null;
+    setState({ kind: 'loading' });
+    trackedCall(queryClient, () => fetchDocumentPdf(answerKey)).then(
+      (blob) => {
+        if (!live) return;
+        url = URL.createObjectURL(blob);
+        setState({ kind: 'ready', url });
+      },
+      (error: unknown) => {
+        if (live)
+          setState({
+            kind: 'failed',
+            message: error instanceof Error ? error.message : LIST_FAILED_MESSAGE,
+          });
+      },
+    );
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [open, answerKey, queryClient]);
+
+  const pdfName = `${fileName.replace(/\.[^.]*$/, '') || 'document'}.pdf`;
+  return (
+    <Modal
+      title="Your file as a PDF"
+      size="m"
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <button
+          type="button"
+          className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
+        >
+          View PDF<span className="visually-hidden"> of {fileName}</span>
+        </button>
+      }
+    >
+      <div className={styles.preview}>
+        {state.kind === 'loading' ? (
+          <p role="status" className={styles.note}>
+            Loading the PDF...
+          </p>
+        ) : null}
+        {state.kind === 'failed' ? (
+          <p role="alert" className={formStyles.error}>
+            {state.message}
+          </p>
+        ) : null}
+        {state.kind === 'ready' ? (
+          <>
+            <p className={styles.previewLinks}>
+              <a href={state.url} target="_blank" rel="noopener">
+                Open in a new tab
+              </a>
+              <a href={state.url} download={pdfName}>
+                Download {pdfName}
+              </a>
+            </p>
+            <iframe className={styles.frame} src={state.url} title={`PDF of ${fileName}`} />
+          </>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}
+
+/** The 'File Upload in Progress' notice of a refused tab switch (spec 001 section 4). */
+function UploadInProgressNotice() {
+  const blocked = useNotice(() => uploadProgress.isBlocked());
+  const close = () => {
+    uploadProgress.setBlocked(false);
+    // Opened by code, the dialog has no trigger to return to: back to the tab that was pressed.
+    const opener = takeBlockedOpener();
+    requestAnimationFrame(() => opener?.focus());
+  };
+  return (
+    <Modal
+      title={UPLOAD_IN_PROGRESS_TITLE}
+      description={UPLOAD_IN_PROGRESS_TEXT}
+      size="xs"
+      open={blocked}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+    >
+      <div className={modalStyles.actions}>
+        <button
+          type="button"
+          className={cx(buttonStyles.button, buttonStyles.primary)}
+          onClick={close}
+        >
+          OK
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function DocumentIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      className={styles.icon}
+      width="32"
+      height="32"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+      <path d="M14 3v5h5M9 13h6M9 17h6" />
+    </svg>
+  );
+}
+
+function UploadIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M12 16V4M7 9l5-5 5 5M5 20h14" />
+    </svg>
+  );
+}
