@@ -4,8 +4,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAnswerSave } from './answer-save';
+import { benchApplicationPdf } from './application-pdf';
 import { benchDocuments } from './documents';
+import { benchFirstLoad } from './first-load';
 import { benchKeystroke } from './keystroke';
+import { benchLookup } from './lookup';
 
 const root = path.resolve(import.meta.dirname, '..');
 const file = path.join(root, 'docs', 'benchmarks.md');
@@ -13,6 +16,26 @@ const machine = `${os.cpus().length} cores, Node ${process.version}`;
 const today = new Date().toISOString().slice(0, 10);
 
 const sections: Record<string, () => Promise<string>> = {
+  lookup: async () => {
+    const kinds = process.env.DATABASE_URL
+      ? (['pglite', 'postgres'] as const)
+      : (['pglite'] as const);
+    const rows: string[] = [];
+    for (const kind of kinds) {
+      const result = await benchLookup(kind);
+      console.log(result);
+      rows.push(
+        `| ${kind} | ${result.schools} | ${result.queries} | ${result.searchP50Ms.toFixed(1)} | ${result.searchP99Ms.toFixed(1)} | ${result.routeP50Ms.toFixed(1)} | ${result.routeP99Ms.toFixed(1)} | ${(result.found * 100).toFixed(0)}% |`,
+      );
+    }
+    return [
+      `Measured ${today} on ${machine}, one search at a time.`,
+      '',
+      '| database | high schools | searches | search p50 (ms) | p99 (ms) | GET /lookup/find p50 (ms) | p99 (ms) | school found (whole or misspelled name) |',
+      '|---|---|---|---|---|---|---|---|',
+      ...rows,
+    ].join('\n');
+  },
   'answer-save': async () => {
     const kinds = process.env.DATABASE_URL
       ? (['pglite', 'postgres'] as const)
@@ -33,6 +56,19 @@ const sections: Record<string, () => Promise<string>> = {
       ...rows,
     ].join('\n');
   },
+  'application-pdf': async () => {
+    const rows = await benchApplicationPdf();
+    return [
+      `Measured ${today} on ${machine}.`,
+      '',
+      '| case | runs | median (ms) | p95 (ms) |',
+      '|---|---|---|---|',
+      ...rows.map(
+        (row) =>
+          `| ${row.case} | ${row.runs} | ${row.medianMs.toFixed(1)} | ${row.p95Ms.toFixed(1)} |`,
+      ),
+    ].join('\n');
+  },
   documents: async () => {
     const rows = await benchDocuments();
     const value = (row: { note?: string }, ms: number) => row.note ?? ms.toFixed(1);
@@ -45,6 +81,19 @@ const sections: Record<string, () => Promise<string>> = {
         (row) =>
           `| ${row.case} | ${row.runs} | ${value(row, row.medianMs)} | ${value(row, row.p95Ms)} |`,
       ),
+    ].join('\n');
+  },
+  'first-load': async () => {
+    const result = await benchFirstLoad();
+    console.log(result);
+    return [
+      `Measured ${today} on ${machine}, Chromium headless, local server.`,
+      '',
+      `Initial JavaScript of /about: **${result.totalGzipKb.toFixed(1)} KB gzip** in ${result.scripts.length} files (budget 170 KB); form on screen after ${result.formVisibleMs.toFixed(0)} ms.`,
+      '',
+      '| script | KB gzip |',
+      '|---|---|',
+      ...result.scripts.map((script) => `| ${script.file} | ${script.gzipKb.toFixed(1)} |`),
     ].join('\n');
   },
   keystroke: async () => {

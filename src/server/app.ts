@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -11,22 +10,36 @@ import { SESSION_ABSOLUTE_HOURS } from './accounts/account-policy';
 import { accountsRoutes } from './accounts/accounts-routes';
 import { createSessions } from './accounts/sessions';
 import { applicationRoutes } from './application/application-routes';
+import { applicationPdfRoutes } from './application-pdf/application-pdf-routes';
+import { createApplicationPdfs } from './application-pdf/application-pdfs';
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/database';
-import { createConversionJobs } from './documents/conversion-jobs';
+import { registerConversionJobs } from './documents/conversion-jobs';
 import { documentRoutes, isUploadAwaited } from './documents/document-routes';
+import { startUploadCleanup, type UploadCleanup } from './documents/upload-cleanup';
 import { healthRoutes } from './health/health-routes';
 import { registerErrorHandling } from './http/errors-plugin';
 import { registerOriginCheck } from './http/origin-check';
 import { redactUrl } from './http/redact-url';
 import { type ZodTypeProvider, zodValidatorCompiler } from './http/zod-validation';
+import { createJobQueue } from './jobs/create-job-queue';
+import {
+  type AddressProvider,
+  loadUsZipCodes,
+  zipCodeAddressProvider,
+} from './lookup/address-provider';
+import { lookupRoutes } from './lookup/lookup-routes';
+import { SHARED_LISTS_DIR } from './lookup/shared-lists';
 import { devMailRoutes } from './mail/dev-mail-routes';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
 import { createRateLimiter } from './rate-limit/rate-limiter';
+import { serviceRoutes } from './service/service-routes';
+import { testLinkRoutes } from './service/test-link-routes';
 import { spaRoutes } from './spa/spa-routes';
-import { localDiskStorage } from './storage/local-disk';
-import type { StorageDriver } from './storage/storage';
+import { receivesUploads, type StorageDriver } from './storage/storage';
+import { storageFromEnv } from './storage/storage-from-env';
 import { uploadRoutes } from './storage/upload-routes';
+import { temporaryAnswersRoutes } from './temporary-answers/temporary-answers-routes';
 import { tenantRoutes } from './tenant/tenant-routes';
 
 export interface AppDependencies {
@@ -40,8 +53,10 @@ export interface AppDependencies {
   model: FormModel;
   /** Replaces the mailer chosen from the environment. */
   mailer?: Mailer;
-  /** Replaces the local-disk storage under DATA_DIR/uploads. */
+  /** Replaces the storage chosen from the environment (S3_* or DATA_DIR/uploads). */
   storage?: StorageDriver;
+  /** Replaces the ZIP-code address suggestions, e.g. with a street-level geocoder. */
+  addresses?: AddressProvider;
 }
 
 /** The composition root: every capability is a plugin registered here with what it needs. */
@@ -76,20 +91,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     (env.SMTP_URL
       ? smtpMailer(env.SMTP_URL, env.MAIL_FROM, app.log)
       : outboxMailer(database.db, app.log));
-  // Upload policies are signed with UPLOAD_SIGNING_SECRET. Without it each process makes its own,
-  // which is fine for one embedded server; several servers behind a balancer need a shared one.
-  const uploadSecret = env.UPLOAD_SIGNING_SECRET;
-  if (!uploadSecret && env.DATABASE_URL) {
-    app.log.warn(
-      'UPLOAD_SIGNING_SECRET is not set: uploads only work on the server that signed them',
-    );
-  }
-  const storage =
-    deps.storage ??
-    localDiskStorage({ root: path.join(env.DATA_DIR, 'uploads'), secret: uploadSecret });
-  const conversionJobs = createConversionJobs({ db: database.db, storage, log: app.log });
+  const storage = deps.storage ?? (await storageFromEnv(env, app.log));
+  const jobQueue = await createJobQueue(database, { log: app.log, runJobs: env.RUN_JOBS });
+  const conversionJobs = await registerConversionJobs(jobQueue, {
+    db: database.db,
+    storage,
+    log: app.log,
+  });
+  let uploadCleanup: UploadCleanup | undefined;
+  const applicationPdfs = createApplicationPdfs({
+    db: database.db,
+    storage,
+    model: deps.model,
+    queue: jobQueue,
+    log: app.log,
+    institution: tenant.partner_name,
+  });
   app.addHook('onClose', async () => {
-    await conversionJobs.close();
+    await uploadCleanup?.stop();
+    await jobQueue.close();
     await mailer.drain();
     await database.close();
   });
@@ -98,6 +118,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Every request starts without an account; requireSession sets it on signed-in routes.
   app.decorateRequest('accountId', '');
 
+  const uploadOrigins = storage.uploadOrigin ? [storage.uploadOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -108,11 +129,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // With S3 the browser posts uploads straight to the bucket.
+        connectSrc: ["'self'", ...uploadOrigins],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...uploadOrigins],
         frameAncestors: ["'none'"],
       },
     },
@@ -136,12 +158,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limiter: createRateLimiter(database.db),
     sessions,
   });
-  await app.register(applicationRoutes, { db: database.db, sessions, model: deps.model });
-  await app.register(uploadRoutes, {
-    storage,
-    maxBytes: FILE_MAX_BYTES,
-    acceptKey: (key) => isUploadAwaited(database.db, key),
+  await app.register(applicationRoutes, {
+    db: database.db,
+    sessions,
+    model: deps.model,
+    onSubmitted: (accountId) => applicationPdfs.requestAfterSubmit(accountId),
   });
+  await app.register(applicationPdfRoutes, { sessions, pdfs: applicationPdfs });
+  if (receivesUploads(storage)) {
+    await app.register(uploadRoutes, {
+      storage,
+      maxBytes: FILE_MAX_BYTES,
+      acceptKey: (key) => isUploadAwaited(database.db, key),
+    });
+  }
   await app.register(documentRoutes, {
     db: database.db,
     sessions,
@@ -149,9 +179,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     storage,
     jobs: conversionJobs,
   });
+  await app.register(serviceRoutes, { db: database.db, model: deps.model, storage });
+  await app.register(temporaryAnswersRoutes, { db: database.db, model: deps.model });
+  if (env.NODE_ENV === 'test') {
+    await app.register(testLinkRoutes, { db: database.db, model: deps.model });
+  }
   // A restart leaves no conversion stuck: rows still waiting are queued again.
   app.addHook('onReady', async () => {
     await conversionJobs.recover();
+    uploadCleanup = startUploadCleanup({ db: database.db, storage, log: app.log });
+  });
+  await app.register(lookupRoutes, {
+    db: database.db,
+    limiter: createRateLimiter(database.db),
+    addresses: deps.addresses ?? zipCodeAddressProvider(loadUsZipCodes),
+    // Development only: an empty lookup table gets the shared lists when they are there.
+    ...(env.NODE_ENV === 'development' ? { importSharedListsFrom: SHARED_LISTS_DIR } : {}),
   });
   if (env.NODE_ENV !== 'production') await app.register(devMailRoutes, { db: database.db });
   await app.register(spaRoutes, { webRoot: deps.webRoot ?? env.WEB_ROOT });
