@@ -9,7 +9,7 @@ import { readSharedList } from '../src/server/lookup/shared-lists';
 import { sampleTenantFile } from '../src/server/test/test-app';
 import { createTestDatabase, type DatabaseKind } from '../src/server/test/test-database';
 import { applicationModel } from '../src/shared/application/application-model';
-import type { LookupResult } from '../src/shared/lookup/lookup-api';
+import type { LookupResult } from '../src/shared/lookup/lookup-schemas';
 
 const SCHOOLS_SAMPLED = Number(process.env.BENCH_LOOKUP_SCHOOLS ?? 60);
 

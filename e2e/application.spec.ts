@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SUBMITTED_MESSAGE } from '../src/shared/api/application';
+import { SUBMITTED_MESSAGE } from '../src/shared/api/application-messages';
 import { validApplicationAnswers } from '../src/shared/application/application-fixtures';
 import type { Answers } from '../src/shared/form/model';
 import { expectSaved, fieldOf, profileAnswers, seedAnswers, signedInAccount } from './helpers/form';

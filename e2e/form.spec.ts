@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ERROR_SUMMARY_TITLE } from '../src/shared/api/application';
+import { ERROR_SUMMARY_TITLE } from '../src/shared/api/application-messages';
 import {
   confirmationCode,
   passwordInput,

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALREADY_SUBMITTED_MESSAGE, ERROR_SUMMARY_TITLE } from '../../shared/api/application';
+import {
+  ALREADY_SUBMITTED_MESSAGE,
+  ERROR_SUMMARY_TITLE,
+} from '../../shared/api/application-messages';
 import { ANSWER_MESSAGES } from '../../shared/form/answer-keys';
 import { fixtureModel } from '../../shared/form/fixture-model';
 import { signedInApplicant } from '../test/accounts-helpers';

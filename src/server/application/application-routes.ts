@@ -1,15 +1,17 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
-  ALREADY_SUBMITTED_MESSAGE,
   addAnotherSchema,
-  ERROR_SUMMARY_TITLE,
   lastPageSchema,
-  SUBMITTED_MESSAGE,
   tabsSchema,
   validationsSchema,
   webStatusSchema,
 } from '../../shared/api/application';
+import {
+  ALREADY_SUBMITTED_MESSAGE,
+  ERROR_SUMMARY_TITLE,
+  SUBMITTED_MESSAGE,
+} from '../../shared/api/application-messages';
 import { answerKeySpecs, parseAnswerPatch } from '../../shared/form/answer-keys';
 import { containersOf } from '../../shared/form/containers';
 import type { Answers, FormModel } from '../../shared/form/model';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALREADY_SUBMITTED_MESSAGE } from '../../shared/api/application';
+import { ALREADY_SUBMITTED_MESSAGE } from '../../shared/api/application-messages';
 import { CONVERSION_ERROR_MESSAGE } from '../../shared/api/documents';
 import { FILE_MAX_BYTES } from '../../shared/constants';
 import { FILE_TYPE_MESSAGE } from '../../shared/documents/file-rules';

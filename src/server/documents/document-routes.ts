@@ -1,14 +1,16 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { ALREADY_SUBMITTED_MESSAGE } from '../../shared/api/application';
+import { ALREADY_SUBMITTED_MESSAGE } from '../../shared/api/application-messages';
 import {
   answerKeyParamsSchema,
+  presignedUrlSchema,
+  startConversionSchema,
+} from '../../shared/api/document-schemas';
+import {
   type ConversionStatusResponse,
   type DocumentAnswersResponse,
   documentPdfUrl,
   NOT_A_FILE_QUESTION_MESSAGE,
-  presignedUrlSchema,
-  startConversionSchema,
   UPLOAD_NOT_FOUND_MESSAGE,
 } from '../../shared/api/documents';
 import { FILE_MAX_BYTES } from '../../shared/constants';

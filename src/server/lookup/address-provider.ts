@@ -1,5 +1,5 @@
-import type { LookupRecord, LookupResult } from '../../shared/lookup/lookup-api';
 import { normaliseLookupText } from '../../shared/lookup/lookup-api';
+import type { LookupRecord, LookupResult } from '../../shared/lookup/lookup-schemas';
 
 /**
  * Where address suggestions come from (the `address` lookup category). The built-in provider

@@ -1,10 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import {
-  type ListCategory,
-  type LookupRecord,
-  type LookupResult,
-  normaliseLookupText,
-} from '../../shared/lookup/lookup-api';
+import { type ListCategory, normaliseLookupText } from '../../shared/lookup/lookup-api';
+import type { LookupRecord, LookupResult } from '../../shared/lookup/lookup-schemas';
 import { type AppDatabase, rowsOf } from '../db/database';
 import { lookupRecords } from '../db/schema';
 

@@ -4,9 +4,9 @@ import {
   LOOKUP_FIELD_MAX_LENGTH,
   LOOKUP_ID_MAX_LENGTH,
   LOOKUP_RECORD_FIELDS,
-  type LookupRecord,
   type LookupRecordField,
 } from '../../shared/lookup/lookup-api';
+import type { LookupRecord } from '../../shared/lookup/lookup-schemas';
 import type { AppDatabase } from '../db/database';
 import { lookupRecords } from '../db/schema';
 import { CsvError, parseCsv } from './csv';

@@ -3,11 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  LOOKUP_MESSAGES,
-  type LookupRecord,
-  type LookupResult,
-} from '../../shared/lookup/lookup-api';
+import { LOOKUP_MESSAGES } from '../../shared/lookup/lookup-api';
+import type { LookupRecord, LookupResult } from '../../shared/lookup/lookup-schemas';
 import type { DatabaseHandle } from '../db/database';
 import { registerErrorHandling } from '../http/errors-plugin';
 import { zodValidatorCompiler } from '../http/zod-validation';

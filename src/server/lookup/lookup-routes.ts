@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LOOKUP_MAX_RESULTS } from '../../shared/constants';
+import { LOOKUP_MESSAGES, LOOKUP_PATH } from '../../shared/lookup/lookup-api';
 import {
-  LOOKUP_MESSAGES,
-  LOOKUP_PATH,
   type LookupRecord,
   type LookupResult,
   lookupFindQuerySchema,
-} from '../../shared/lookup/lookup-api';
+} from '../../shared/lookup/lookup-schemas';
 import type { AppDatabase } from '../db/database';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';

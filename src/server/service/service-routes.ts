@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { answerKeyParamsSchema } from '../../shared/api/documents';
+import { answerKeyParamsSchema } from '../../shared/api/document-schemas';
 import {
   SERVICE_LINK_REFUSED_MESSAGE,
   SERVICE_READ_ONLY_MESSAGE,

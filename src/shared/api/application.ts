@@ -33,8 +33,3 @@ export const validationsSchema = z.strictObject({
     .record(z.string().max(200), z.array(z.string().max(1000)).max(50))
     .refine((errors) => Object.keys(errors).length <= 2000, 'Too many keys.'),
 });
-
-export const SUBMITTED_MESSAGE = 'Your application was successfully submitted.';
-export const ERROR_SUMMARY_TITLE = "We're missing some information!";
-export const ALREADY_SUBMITTED_MESSAGE =
-  'Your application has already been submitted, so it can no longer be changed.';

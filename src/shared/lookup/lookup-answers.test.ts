@@ -8,7 +8,8 @@ import {
   type LookupBinding,
   ownRecordField,
 } from './lookup-answers';
-import { LOOKUP_FIELD_MAX_LENGTH, type LookupRecord, type LookupRecordField } from './lookup-api';
+import { LOOKUP_FIELD_MAX_LENGTH, type LookupRecordField } from './lookup-api';
+import type { LookupRecord } from './lookup-schemas';
 
 const schoolBinding: LookupBinding = {
   category: 'hs_ceeb',

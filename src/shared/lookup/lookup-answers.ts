@@ -1,11 +1,7 @@
 import { countryOptions, stateProvinceOptions } from '../application/option-lists';
 import { type Answers, DESC_SUFFIX, type OptionItem } from '../form/model';
-import {
-  LOOKUP_FIELD_MAX_LENGTH,
-  type LookupCategory,
-  type LookupRecord,
-  type LookupRecordField,
-} from './lookup-api';
+import { LOOKUP_FIELD_MAX_LENGTH, type LookupCategory, type LookupRecordField } from './lookup-api';
+import type { LookupRecord } from './lookup-schemas';
 
 /**
  * A text field that searches a lookup list (spec 001 sections 3 and 7): what the applicant types

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { LOOKUP_MAX_RESULTS } from '../constants';
 
 /** GET /lookup/find (spec 000 sections 3 and 7): school and address suggestions, then one record. */
@@ -52,54 +51,6 @@ export const LOOKUP_MESSAGES = {
   idLength: `id must be 1 to ${LOOKUP_ID_MAX_LENGTH} characters.`,
   notFound: 'There is no such record in this list.',
 } as const;
-
-const maxResults = z.coerce
-  .number({ error: LOOKUP_MESSAGES.maxResults })
-  .int(LOOKUP_MESSAGES.maxResults)
-  .min(1, LOOKUP_MESSAGES.maxResults)
-  .max(LOOKUP_MAX_RESULTS, LOOKUP_MESSAGES.maxResults);
-
-/** The query string of GET /lookup/find: a search (text) or one record (id), never both. */
-export const lookupFindQuerySchema = z
-  .strictObject({
-    category: z.enum(LOOKUP_CATEGORIES, { error: LOOKUP_MESSAGES.category }),
-    text: z.string().max(LOOKUP_TEXT_MAX_LENGTH, LOOKUP_MESSAGES.textTooLong).optional(),
-    id: z
-      .string()
-      .min(1, LOOKUP_MESSAGES.idLength)
-      .max(LOOKUP_ID_MAX_LENGTH, LOOKUP_MESSAGES.idLength)
-      .optional(),
-    max_results: maxResults.optional(),
-  })
-  .check((context) => {
-    const query = context.value;
-    if ((query.text === undefined) === (query.id === undefined)) {
-      context.issues.push({ code: 'custom', message: LOOKUP_MESSAGES.textOrId, input: query });
-    }
-  });
-export type LookupFindQuery = z.infer<typeof lookupFindQuerySchema>;
-
-export const lookupResultSchema = z.strictObject({
-  text: z.string(),
-  id: z.string(),
-  sub_text: z.string(),
-});
-export type LookupResult = z.infer<typeof lookupResultSchema>;
-
-export const lookupResultsSchema = z.array(lookupResultSchema).max(LOOKUP_MAX_RESULTS);
-
-/** One record; an unknown field is an empty string, as an unanswered question is. */
-export const lookupRecordSchema = z.strictObject({
-  id: z.string(),
-  name: z.string(),
-  address_line_1: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  ceeb: z.string(),
-  country: z.string(),
-});
-export type LookupRecord = z.infer<typeof lookupRecordSchema>;
 
 /** Collapses runs of white space, so '  lincoln   high ' searches as 'lincoln high'. */
 export function normaliseLookupText(text: string): string {

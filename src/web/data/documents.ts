@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { startConversionSchema } from '../../shared/api/document-schemas';
 import {
   type ConversionStatusResponse,
   type DocumentAnswersResponse,
   documentPdfUrl,
   type PresignedUrlResponse,
-  type startConversionSchema,
 } from '../../shared/api/documents';
 import { GENERIC_SERVER_ERROR_MESSAGE, isApiErrorBody } from '../../shared/api/errors';
 import { FILE_TOO_LARGE_MESSAGE } from '../../shared/documents/file-rules';

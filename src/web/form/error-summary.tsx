@@ -1,6 +1,6 @@
 import { type Ref, useId } from 'react';
 import { Link } from 'react-router';
-import { ERROR_SUMMARY_TITLE } from '../../shared/api/application';
+import { ERROR_SUMMARY_TITLE } from '../../shared/api/application-messages';
 import styles from './error-summary.module.css';
 import type { Summary } from './summary';
 

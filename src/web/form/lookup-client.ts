@@ -1,12 +1,14 @@
 import {
   type LookupCategory,
+  lookupRecordUrl,
+  lookupSearchUrl,
+} from '../../shared/lookup/lookup-api';
+import {
   type LookupRecord,
   type LookupResult,
   lookupRecordSchema,
-  lookupRecordUrl,
   lookupResultsSchema,
-  lookupSearchUrl,
-} from '../../shared/lookup/lookup-api';
+} from '../../shared/lookup/lookup-schemas';
 import { getJson } from '../data/http-client';
 
 /**

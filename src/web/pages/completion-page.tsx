@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { SUBMITTED_MESSAGE } from '../../shared/api/application';
+import { SUBMITTED_MESSAGE } from '../../shared/api/application-messages';
 import { isApplicationPdfPending } from '../../shared/api/application-pdf';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api/errors';
 import { applicationPdfQueryOptions } from '../data/application-pdf';
