@@ -1,18 +1,14 @@
-import { Popover } from 'radix-ui';
-import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useProfile } from '../data/profile';
 import { anonymousAnswers } from '../form/form-session';
 import { ErrorDialog } from '../modal/error-dialog';
 import { nextNavigationState } from '../navigation-state';
 import { useLogOut } from '../session/use-log-out';
 import buttonStyles from '../ui/button.module.css';
-import { CloseIcon } from '../ui/close-icon';
 import { cx } from '../ui/cx';
+import type { AccountMenuProps } from './account-menu';
 import styles from './account-popover.module.css';
-
-/** Spec 000 section 9: popover side offset 5. */
-const POPOVER_SIDE_OFFSET = 5;
 
 /** Spec 000 section 8 leaves the wording open: say what failed and how to be safe anyway. */
 const LOGOUT_FAILED_MESSAGE =
@@ -71,7 +67,7 @@ export function AccountPopover() {
           </>
         }
       />
-      <AccountMenu
+      <AccountButton
         open={open}
         onOpenChange={setOpen}
         username={profile?.username ?? null}
@@ -83,26 +79,35 @@ export function AccountPopover() {
   );
 }
 
-interface AccountMenuProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  username: string | null;
-  loggingOut: boolean;
-  onLogOut: () => void;
-  linkState: ReturnType<typeof nextNavigationState>;
-}
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(loadAccountMenu);
+const prefetch = () => void loadAccountMenu();
 
-function AccountMenu({
+/** The Account button; its menu is loaded on first use, keeping it out of the first load. */
+function AccountButton({
   open,
   onOpenChange: setOpen,
-  username,
-  loggingOut,
-  onLogOut,
-  linkState,
-}: AccountMenuProps) {
+  ...menu
+}: Omit<AccountMenuProps, 'triggerRef' | 'contentId'>) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const contentId = useId();
+  const [wanted, setWanted] = useState(false);
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className={styles.trigger}>
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={styles.trigger}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        {...(open ? { 'aria-controls': contentId } : {})}
+        onClick={() => {
+          setWanted(true);
+          setOpen(!open);
+        }}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+      >
         <svg
           className={styles.personIcon}
           aria-hidden="true"
@@ -115,59 +120,18 @@ function AccountMenu({
           <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm0 2c-4 0-7 2-7 4.5V18h14v-1.5C17 14 14 12 10 12Z" />
         </svg>
         Account
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          className={styles.content}
-          sideOffset={POPOVER_SIDE_OFFSET}
-          align="end"
-          collisionPadding={8}
-        >
-          <div className={styles.heading}>
-            <Popover.Title className={styles.title}>Account</Popover.Title>
-            <Popover.Close className={buttonStyles.icon} aria-label="Close">
-              <CloseIcon />
-            </Popover.Close>
-          </div>
-          {username !== null ? (
-            <>
-              <p className={styles.signedInAs}>
-                Signed in as
-                <span className={styles.username}>{username}</span>
-              </p>
-              <button
-                type="button"
-                className={cx(buttonStyles.button, buttonStyles.secondary, buttonStyles.full)}
-                onClick={onLogOut}
-                disabled={loggingOut}
-                aria-busy={loggingOut || undefined}
-              >
-                {loggingOut ? 'Logging out...' : 'Log Out'}
-              </button>
-            </>
-          ) : (
-            <div className={styles.actions}>
-              <Link
-                to="/login"
-                state={linkState}
-                className={cx(buttonStyles.button, buttonStyles.primary, buttonStyles.full)}
-                onClick={() => setOpen(false)}
-              >
-                Sign In
-              </Link>
-              <Link
-                to="/signup"
-                state={linkState}
-                className={cx(buttonStyles.button, buttonStyles.secondary, buttonStyles.full)}
-                onClick={() => setOpen(false)}
-              >
-                Create Account
-              </Link>
-            </div>
-          )}
-          <Popover.Arrow className={styles.arrow} width={14} height={7} />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <AccountMenu
+            {...menu}
+            open={open}
+            onOpenChange={setOpen}
+            triggerRef={triggerRef}
+            contentId={contentId}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,8 +1,15 @@
-import { Dialog } from 'radix-ui';
-import type { ReactElement, ReactNode, RefObject } from 'react';
-import { CloseIcon } from '../ui/close-icon';
-import { cx } from '../ui/cx';
-import styles from './modal.module.css';
+import {
+  cloneElement,
+  lazy,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 
 /** Spec 000 section 3: xs 30rem, s 60rem, m 80vw (tablet: xs 30rem, s 70vw, m 90vw). */
 export type ModalSize = 'xs' | 's' | 'm';
@@ -12,7 +19,7 @@ export interface ModalProps {
   description?: ReactNode;
   size?: ModalSize;
   /** The element that opens the modal; omit it and control `open` for modals opened by code. */
-  trigger?: ReactElement;
+  trigger?: ReactElement<TriggerProps>;
   open?: boolean;
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
@@ -21,61 +28,66 @@ export interface ModalProps {
   children?: ReactNode;
 }
 
-const sizeClass: Record<ModalSize, string | undefined> = {
-  xs: styles.xs,
-  s: styles.s,
-  m: styles.m,
-};
+interface TriggerProps {
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+  ref?: RefObject<HTMLElement | null>;
+  'aria-haspopup'?: 'dialog';
+  'aria-expanded'?: boolean;
+  'aria-controls'?: string;
+}
 
-export function Modal({
-  title,
-  description,
-  size = 's',
-  trigger,
-  open,
-  defaultOpen,
-  onOpenChange,
-  initialFocusRef,
-  children,
-}: ModalProps) {
-  // Radix treats a passed `open: undefined` as controlled, so only pass what the caller set.
-  const rootProps = {
-    ...(open === undefined ? {} : { open }),
-    ...(defaultOpen === undefined ? {} : { defaultOpen }),
-    ...(onOpenChange === undefined ? {} : { onOpenChange }),
-  };
+const loadModalDialog = () => import('./modal-dialog');
+const ModalDialog = lazy(loadModalDialog);
 
+/**
+ * A modal dialog. The dialog itself (Radix, with its focus trap and scroll lock) is loaded the
+ * first time a modal opens, or when the pointer or focus reaches a trigger, so it stays out of the
+ * first load of a page: most visits never open one.
+ */
+export function Modal({ trigger, open, defaultOpen, onOpenChange, ...dialog }: ModalProps) {
+  const [ownOpen, setOwnOpen] = useState(defaultOpen ?? false);
+  const isOpen = open ?? ownOpen;
+  const [mounted, setMounted] = useState(isOpen);
+  // Kept once opened, so closing plays Radix's exit and returns focus.
+  if (isOpen && !mounted) setMounted(true);
+  const triggerRef = useRef<HTMLElement>(null);
+  const contentId = useId();
+
+  function setOpen(next: boolean) {
+    if (open === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  }
+
+  const prefetch = () => void loadModalDialog();
   return (
-    <Dialog.Root {...rootProps}>
-      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={cx(styles.content, sizeClass[size])}
-          onOpenAutoFocus={(event) => {
-            const target = initialFocusRef?.current;
-            if (target) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-          // Without a description Radix would point aria-describedby at nothing and warn.
-          {...(description === undefined ? { 'aria-describedby': undefined } : {})}
-        >
-          <div className={styles.header}>
-            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-            <Dialog.Close className={styles.close} aria-label="Close">
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          <div className={styles.body}>
-            {description === undefined ? null : (
-              <Dialog.Description className={styles.description}>{description}</Dialog.Description>
-            )}
-            {children}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      {trigger
+        ? cloneElement(trigger, {
+            ref: triggerRef,
+            'aria-haspopup': 'dialog',
+            'aria-expanded': isOpen,
+            ...(isOpen ? { 'aria-controls': contentId } : {}),
+            onClick: (event: MouseEvent<HTMLElement>) => {
+              trigger.props.onClick?.(event);
+              if (!event.defaultPrevented) setOpen(true);
+            },
+            onPointerEnter: prefetch,
+            onFocus: prefetch,
+          })
+        : null}
+      {mounted ? (
+        <Suspense fallback={null}>
+          <ModalDialog
+            {...dialog}
+            contentId={contentId}
+            open={isOpen}
+            onOpenChange={setOpen}
+            returnFocusRef={triggerRef}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
