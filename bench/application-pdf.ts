@@ -15,43 +15,17 @@ import { containersOf } from '../src/shared/form/containers';
 import type { Answers, Field, FormModel, FormState } from '../src/shared/form/model';
 import { attachedDocuments, printableApplication } from '../src/shared/form/printable';
 import { resolveModel } from '../src/shared/form/resolve';
+import { type TimedCase, timeCase } from './timing';
 
-export interface ApplicationPdfBenchRow {
-  case: string;
-  runs: number;
-  medianMs: number;
-  p95Ms: number;
-}
+export type ApplicationPdfBenchRow = TimedCase;
 
 const WARM_UP_RUNS = 3;
 
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-async function measure(
+const measure = (
   name: string,
   runs: number,
   task: () => unknown,
-): Promise<ApplicationPdfBenchRow> {
-  for (let i = 0; i < WARM_UP_RUNS; i++) await task();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await task();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms * 10) / 10;
-  return {
-    case: name,
-    runs,
-    medianMs: round(percentile(times, 0.5)),
-    p95Ms: round(percentile(times, 0.95)),
-  };
-}
+): Promise<ApplicationPdfBenchRow> => timeCase(name, runs, WARM_UP_RUNS, task);
 
 /**
  * The transfer application with one more file question: it has two (the personal statement and

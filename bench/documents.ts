@@ -15,45 +15,17 @@ import {
 } from '../src/server/documents/sample-files';
 import { FILE_MAX_BYTES } from '../src/shared/constants';
 import type { DocumentKind } from '../src/shared/documents/file-rules';
+import { type TimedCase, timeCase } from './timing';
 
-export interface DocumentBenchRow {
-  case: string;
-  runs: number;
-  medianMs: number;
-  p95Ms: number;
+export interface DocumentBenchRow extends TimedCase {
   /** Why a case was not measured ('not installed'). */
   note?: string;
 }
 
 const WARM_UP_RUNS = 2;
 
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-async function measure(
-  name: string,
-  runs: number,
-  task: () => Promise<unknown>,
-): Promise<DocumentBenchRow> {
-  for (let i = 0; i < WARM_UP_RUNS; i++) await task();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await task();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms * 10) / 10;
-  return {
-    case: name,
-    runs,
-    medianMs: round(percentile(times, 0.5)),
-    p95Ms: round(percentile(times, 0.95)),
-  };
-}
+const measure = (name: string, runs: number, task: () => unknown): Promise<DocumentBenchRow> =>
+  timeCase(name, runs, WARM_UP_RUNS, task);
 
 /** The RGBA sample: noise in the colour channels, so it stays near 1 MB after compression. */
 function makeAlphaPngNear1Mb(): Uint8Array {

@@ -13,6 +13,8 @@ import type { LookupResult } from '../src/shared/lookup/lookup-schemas';
 
 const SCHOOLS_SAMPLED = Number(process.env.BENCH_LOOKUP_SCHOOLS ?? 60);
 
+import { percentile } from './timing';
+
 export interface LookupBenchResult {
   database: DatabaseKind;
   schools: number;
@@ -65,10 +67,6 @@ function queriesFor(schools: ReadonlyArray<{ name: string; ceeb: string }>): Que
   return queries;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 async function timeEach(
   queries: readonly Query[],
   run: (query: Query) => Promise<LookupResult[]>,
@@ -88,7 +86,7 @@ async function timeEach(
     }
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), found: found / wanted };
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), found: found / wanted };
 }
 
 export async function benchLookup(kind: DatabaseKind): Promise<LookupBenchResult> {

@@ -58,6 +58,24 @@ export async function isUploadAwaited(db: AppDatabase, fileKey: string): Promise
 }
 
 /** A safe download name: the uploaded name's stem in plain ASCII, with .pdf. */
+/** The converted documents of an account, as GET /api/document-answer lists them. */
+export async function completedDocumentAnswers(
+  db: AppDatabase,
+  accountId: string,
+): Promise<DocumentAnswersResponse> {
+  const rows = await db
+    .select({
+      answerKey: documentAnswers.answerKey,
+      fileName: documentAnswers.fileName,
+      fileSize: documentAnswers.fileSize,
+    })
+    .from(documentAnswers)
+    .where(and(eq(documentAnswers.accountId, accountId), eq(documentAnswers.status, 'COMPLETED')));
+  return Object.fromEntries(
+    rows.map((row) => [row.answerKey, { file_name: row.fileName, file_size: row.fileSize }]),
+  );
+}
+
 export function pdfDownloadName(fileName: string): string {
   const stem = fileName.replace(/\.[^.]*$/, '');
   const ascii = stem.replace(/[^A-Za-z0-9._ -]/g, '_').trim();
@@ -197,25 +215,9 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
     },
   );
 
-  app.get('/api/document-answer', async (request) => {
-    const rows = await db
-      .select({
-        answerKey: documentAnswers.answerKey,
-        fileName: documentAnswers.fileName,
-        fileSize: documentAnswers.fileSize,
-      })
-      .from(documentAnswers)
-      .where(
-        and(
-          eq(documentAnswers.accountId, request.accountId),
-          eq(documentAnswers.status, 'COMPLETED'),
-        ),
-      );
-    const answers: DocumentAnswersResponse = {};
-    for (const row of rows)
-      answers[row.answerKey] = { file_name: row.fileName, file_size: row.fileSize };
-    return answers;
-  });
+  app.get('/api/document-answer', async (request) =>
+    completedDocumentAnswers(db, request.accountId),
+  );
 
   async function removeObjects(...keys: Array<string | null>) {
     for (const key of keys) if (key) await storage.delete(key);

@@ -11,7 +11,11 @@ import {
 import type { Answers, FormModel } from '../../shared/form/model';
 import type { AppDatabase } from '../db/database';
 import { applications, documentAnswers } from '../db/schema';
-import { fileQuestionKeys, pdfDownloadName } from '../documents/document-routes';
+import {
+  completedDocumentAnswers,
+  fileQuestionKeys,
+  pdfDownloadName,
+} from '../documents/document-routes';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
@@ -54,25 +58,10 @@ export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (pa
       })
       .from(applications)
       .where(eq(applications.accountId, accountId));
-    const documents = await db
-      .select({
-        answerKey: documentAnswers.answerKey,
-        fileName: documentAnswers.fileName,
-        fileSize: documentAnswers.fileSize,
-      })
-      .from(documentAnswers)
-      .where(
-        and(eq(documentAnswers.accountId, accountId), eq(documentAnswers.status, 'COMPLETED')),
-      );
     const view: ServiceView = {
       answer: (application?.answers ?? {}) as Answers,
       add_another: application?.addAnother ?? {},
-      document_answer: Object.fromEntries(
-        documents.map((row) => [
-          row.answerKey,
-          { file_name: row.fileName, file_size: row.fileSize },
-        ]),
-      ),
+      document_answer: await completedDocumentAnswers(db, accountId),
       tabs: application?.tabs ?? {},
     };
     reply.header('cache-control', NO_STORE);

@@ -9,6 +9,7 @@ import { checkFileMeta } from '../../shared/documents/file-rules';
 import type { Item } from '../../shared/form/model';
 import type { StartConversion, UploadForm, UploadProgressListener } from '../data/documents';
 import { UnauthorizedError } from '../data/http-client';
+import { fieldsOfItems } from './model-index';
 import { isPendingStatus, type UploadProgressStore } from './upload-progress-store';
 
 /** The server calls an upload makes (src/web/data/documents.ts in the app, fakes in tests). */
@@ -300,30 +301,7 @@ export function createDocumentUploads({
 
 /** The answer keys of the file questions among some items, e.g. a tab about to be hidden. */
 export function fileKeysOfItems(items: readonly Item[], prefix = ''): string[] {
-  const keys: string[] = [];
-  const visit = (list: readonly Item[], at: string) => {
-    for (const item of list) {
-      switch (item.kind) {
-        case 'field':
-          if (item.widget === 'file') keys.push(`${at}${item.key}`);
-          visit(item.reveals ?? [], at);
-          for (const content of Object.values(item.optionContent ?? {})) visit(content, at);
-          break;
-        case 'block':
-          visit(item.items, at);
-          break;
-        case 'repeat':
-          for (const instance of item.instances) visit(item.items, instance.prefix);
-          break;
-        case 'tabs':
-          for (const tab of item.tabs) visit(tab.items, at);
-          break;
-        case 'switch':
-          for (const branch of item.cases) visit(branch.items, at);
-          break;
-      }
-    }
-  };
-  visit(items, prefix);
-  return keys;
+  return fieldsOfItems(items, prefix)
+    .filter(({ field }) => field.widget === 'file')
+    .map(({ key }) => key);
 }

@@ -131,14 +131,17 @@ export function optionsOf(
   return field.options ?? [];
 }
 
-/** Every answer key under some items (all cases, tabs and instances), with the `_desc` companions. */
-export function keysOfItems(items: readonly Item[], prefix = ''): string[] {
-  const keys: string[] = [];
+/** Every field under some items (all cases, tabs and instances), with its prefixed answer key. */
+export function fieldsOfItems(
+  items: readonly Item[],
+  prefix = '',
+): Array<{ field: Field; key: string }> {
+  const fields: Array<{ field: Field; key: string }> = [];
   const visit = (list: readonly Item[], at: string) => {
     for (const item of list) {
       switch (item.kind) {
         case 'field':
-          keys.push(`${at}${item.key}`, `${at}${item.key}_desc`);
+          fields.push({ field: item, key: `${at}${item.key}` });
           visit(item.reveals ?? [], at);
           for (const content of Object.values(item.optionContent ?? {})) visit(content, at);
           break;
@@ -158,5 +161,10 @@ export function keysOfItems(items: readonly Item[], prefix = ''): string[] {
     }
   };
   visit(items, prefix);
-  return keys;
+  return fields;
+}
+
+/** Every answer key under some items (all cases, tabs and instances), with the `_desc` companions. */
+export function keysOfItems(items: readonly Item[], prefix = ''): string[] {
+  return fieldsOfItems(items, prefix).flatMap(({ key }) => [key, `${key}_desc`]);
 }
