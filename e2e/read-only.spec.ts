@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { makePng } from '../src/server/documents/sample-files';
 import { SERVICE_LINK_REFUSED_MESSAGE } from '../src/shared/api/service';
@@ -117,6 +118,14 @@ test('a staff link opens the read-only view of a submitted application', async (
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect(pdf.headers()['content-disposition']).toContain('attachment');
+
+  // The whole application as one PDF, with the same token.
+  const downloading = view.waitForEvent('download');
+  await view.getByRole('link', { name: 'Download the application as one PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const bytes = await readFile((await download.path()) as string);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
   // No chrome: no step navigation, account popover, banners, footer or buttons.
   await expect(view.getByRole('navigation')).toHaveCount(0);

@@ -179,7 +179,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     storage,
     jobs: conversionJobs,
   });
-  await app.register(serviceRoutes, { db: database.db, model: deps.model, storage });
+  await app.register(serviceRoutes, {
+    db: database.db,
+    model: deps.model,
+    storage,
+    pdfs: applicationPdfs,
+  });
   await app.register(temporaryAnswersRoutes, { db: database.db, model: deps.model });
   if (env.NODE_ENV === 'test') {
     await app.register(testLinkRoutes, { db: database.db, model: deps.model });

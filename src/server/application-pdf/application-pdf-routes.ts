@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { APPLICATION_PDF_URL } from '../../shared/api/application-pdf';
 import type { Sessions } from '../accounts/sessions';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
@@ -18,6 +18,22 @@ export function applicationPdfFileName(applicantName: string): string {
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return ascii ? `transfer-application-${ascii}.pdf` : 'transfer-application.pdf';
+}
+
+/** The application PDF as a download only its reader keeps: attachment, nosniff, no-store. */
+export function sendApplicationPdf(
+  reply: FastifyReply,
+  found: { pdf: Uint8Array; applicantName: string },
+): FastifyReply {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header(
+      'content-disposition',
+      `attachment; filename="${applicationPdfFileName(found.applicantName)}"`,
+    )
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(found.pdf));
 }
 
 /**
@@ -44,14 +60,6 @@ export const applicationPdfRoutes: FastifyPluginAsync<ApplicationPdfRoutesOption
   app.get(APPLICATION_PDF_URL, async (request, reply) => {
     const found = await pdfs.download(request.accountId);
     if (!found) throw new HttpError(404, NOT_FOUND_MESSAGE);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header(
-        'content-disposition',
-        `attachment; filename="${applicationPdfFileName(found.applicantName)}"`,
-      )
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(found.pdf));
+    return sendApplicationPdf(reply, found);
   });
 };

@@ -8,12 +8,14 @@ import {
   SERVICE_LINK_REFUSED_MESSAGE,
   SERVICE_READ_ONLY_MESSAGE,
   serviceDocumentPdfUrl,
+  servicePdfUrl,
   serviceViewSchema,
   serviceViewUrl,
 } from '../../shared/api/service';
 import { fixtureModel } from '../../shared/form/fixture-model';
 import { sha256 } from '../accounts/secrets';
 import { accounts, applications, documentAnswers, serviceTokens } from '../db/schema';
+import { extractPdfText } from '../documents/pdf-text';
 import { redactUrl } from '../http/redact-url';
 import { localDiskStorage } from '../storage/local-disk';
 import { newObjectKey } from '../storage/storage';
@@ -116,6 +118,26 @@ describe.each(databaseKinds)('service tokens on %s', (kind) => {
     expect(pdf.headers['x-content-type-options']).toBe('nosniff');
     expect(pdf.headers['cache-control']).toBe('private, no-store');
     expect(pdf.rawPayload.equals(Buffer.from(PDF_BYTES))).toBe(true);
+  });
+
+  it('downloads the whole application as one PDF, of that application only', async () => {
+    const owner = await applicantWithApplication('pdfowner');
+    await applicantWithApplication('pdfother');
+    const { token } = await mintServiceToken(db(), owner.accountId, DAY_MS);
+
+    const response = await app.inject(servicePdfUrl(token));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const text = await extractPdfText(new Uint8Array(response.rawPayload));
+    expect(text).toContain('pdfowner');
+    expect(text).not.toContain('pdfother');
+
+    const refused = await app.inject(servicePdfUrl(`${token}x`));
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(SERVICE_LINK_REFUSED_MESSAGE);
   });
 
   it('shows an application without answers or documents as empty', async () => {

@@ -1,4 +1,4 @@
-import { SERVICE_TOKEN_PARAM } from '../../shared/api/service';
+import { SERVICE_TOKEN_PARAM, servicePdfUrl } from '../../shared/api/service';
 import { DEFAULT_ROUTE } from '../../shared/routes';
 import { CommandError, formatDuration, linkBase, parseDuration } from '../cli/command-support';
 import type { CommandSpec } from '../cli/run-command';
@@ -54,6 +54,9 @@ export const serviceTokenCommand: CommandSpec = {
       io.out(serviceLink(linkBase(env), token));
       io.err(
         `Read-only link to the application of ${applicant.email}, valid until ${expiresAt.toISOString()} (${formatDuration(ttlMs)}).`,
+      );
+      io.err(
+        `The same token downloads the whole application as one PDF: ${linkBase(env)}${servicePdfUrl(token)}`,
       );
       io.err(
         'Anyone holding the link can read this application: send it to admissions staff only.',

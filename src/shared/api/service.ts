@@ -37,6 +37,16 @@ export function serviceDocumentPdfUrl(answerKey: string, token: string): string 
   return `/service/document/${encodeURIComponent(answerKey)}/pdf?${query}`;
 }
 
+/** Where a staff link downloads the whole application as one PDF, documents appended. */
+export const SERVICE_PDF_PATH = '/service/pdf';
+
+export function servicePdfUrl(token: string): string {
+  return `${SERVICE_PDF_PATH}?${new URLSearchParams({ [SERVICE_TOKEN_PARAM]: token })}`;
+}
+
+export const SERVICE_PDF_PREPARING_MESSAGE =
+  'The PDF of this application is still being prepared. Please try again in a minute.';
+
 export const SERVICE_LINK_REFUSED_MESSAGE =
   'This staff link is not valid or has expired. Ask for a new link to this application.';
 export const SERVICE_READ_ONLY_MESSAGE = 'A staff link can only read this application.';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { serviceDocumentPdfUrl } from '../../shared/api/service';
+import { serviceDocumentPdfUrl, servicePdfUrl } from '../../shared/api/service';
 import { applicationModel } from '../../shared/application/application-model';
 import {
   type PrintableApplication,
@@ -112,6 +112,12 @@ export function ApplicationDocument({
           {title}
         </h1>
         <p className={styles.note}>Read-only view of the applicant’s answers.</p>
+        <p className={styles.download}>
+          <a href={servicePdfUrl(token)} download>
+            Download the application as one PDF
+          </a>{' '}
+          (answers and attached documents)
+        </p>
       </header>
       {application.pages.map((page) => (
         <section
