@@ -1,4 +1,5 @@
 import { MAX_Z_INDEX } from '../../shared/constants';
+import { BusyRing } from '../ui/busy-ring';
 import { cx } from '../ui/cx';
 import styles from './loading-spinner.module.css';
 
@@ -16,7 +17,7 @@ export function LoadingSpinner({ label = 'Loading...', delayMs = 0 }: LoadingSpi
       style={{ zIndex: MAX_Z_INDEX, animationDelay: delayMs > 0 ? `${delayMs}ms` : undefined }}
       role="status"
     >
-      <span className={styles.spinner} aria-hidden="true" />
+      <BusyRing size="large" />
       <span className="visually-hidden">{label}</span>
     </div>
   );

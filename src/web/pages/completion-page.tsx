@@ -5,6 +5,7 @@ import { isApplicationPdfPending } from '../../shared/api/application-pdf';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api/errors';
 import { applicationPdfQueryOptions } from '../data/application-pdf';
 import { ServerError } from '../data/http-client';
+import { BusyRing } from '../ui/busy-ring';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
 import styles from './completion-page.module.css';
@@ -46,7 +47,7 @@ function ApplicationPdfDownload() {
       <div role="status" className={styles.status}>
         {pending && !failure ? (
           <p className={styles.preparing}>
-            <span className={styles.spinner} aria-hidden="true" />
+            <BusyRing size="small" />
             Preparing a PDF of your application...
           </p>
         ) : null}
