@@ -39,6 +39,22 @@ function expectedSignature(policy: string, credential: string) {
   return createHmac('sha256', key).update(policy).digest('hex');
 }
 
+/** An S3-compatible server on a free port, with the test bucket, storing under a new folder. */
+async function startS3rver(
+  folderPrefix: string,
+): Promise<{ server: S3rver; directory: string; endpoint: string }> {
+  const directory = await mkdtemp(path.join(tmpdir(), folderPrefix));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: BUCKET }],
+  });
+  const { port } = await server.run();
+  return { server, directory, endpoint: `http://127.0.0.1:${port}` };
+}
+
 describe('S3 storage against s3rver', () => {
   let server: S3rver;
   let directory: string;
@@ -46,16 +62,7 @@ describe('S3 storage against s3rver', () => {
   let storage: StorageDriver;
 
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 'portal-s3-'));
-    server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory,
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port } = await server.run();
-    endpoint = `http://127.0.0.1:${port}`;
+    ({ server, directory, endpoint } = await startS3rver('portal-s3-'));
     storage = await s3Storage({
       bucket: BUCKET,
       region: REGION,
@@ -150,16 +157,7 @@ describe('the app on S3 storage', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 'portal-s3-app-'));
-    server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory,
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port } = await server.run();
-    endpoint = `http://127.0.0.1:${port}`;
+    ({ server, directory, endpoint } = await startS3rver('portal-s3-app-'));
     app = await buildTestApp('pglite', {
       model: fixtureModel,
       env: {
