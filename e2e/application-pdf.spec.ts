@@ -5,41 +5,10 @@ import { makePdf } from '../src/server/documents/sample-files';
 import { SUBMITTED_MESSAGE } from '../src/shared/api/application-messages';
 import { APPLICATION_PDF_FAILED_MESSAGE } from '../src/shared/api/application-pdf';
 import { validApplicationAnswers } from '../src/shared/application/application-fixtures';
+import { attachDocument } from './helpers/documents';
 import { expectNoAxeViolations, fieldOf, seedAnswers, signedInAccount } from './helpers/form';
 
 const SHOTS = '/tmp/shots-pdf';
-
-/** Attaches a document the way the file question does: presigned form, upload, conversion. */
-async function attachDocument(page: Page, answerKey: string, name: string, bytes: Uint8Array) {
-  const presigned = await page.request.post('/api/presigned-url', {
-    data: { answer_key: answerKey },
-  });
-  expect(presigned.status(), await presigned.text()).toBe(200);
-  const { url, fields } = (await presigned.json()) as {
-    url: string;
-    fields: Record<string, string>;
-  };
-  const uploaded = await page.request.post(url, {
-    multipart: {
-      ...fields,
-      file: { name, mimeType: 'application/pdf', buffer: Buffer.from(bytes) },
-    },
-  });
-  expect(uploaded.ok(), await uploaded.text()).toBe(true);
-  const started = await page.request.post(`/api/pdf/document-answer/${answerKey}`, {
-    data: { file_key: fields.key, file_name: name },
-  });
-  expect(started.status(), await started.text()).toBe(202);
-  await expect
-    .poll(
-      async () => {
-        const status = await page.request.get(`/api/pdf/document-answer/${answerKey}`);
-        return ((await status.json()) as { status: string }).status;
-      },
-      { message: `${answerKey} converted`, timeout: 30_000 },
-    )
-    .toBe('COMPLETED');
-}
 
 /** Answers GET /api/pdf with a fixed status, counting the calls, until unrouted. */
 async function fixPdfStatus(page: Page, body: object): Promise<{ calls: number }> {
@@ -57,12 +26,11 @@ test('the completion page offers the whole application as one PDF', async ({ pag
   const answers = { ...validApplicationAnswers() };
   delete answers.legal_agree;
   await seedAnswers(page, answers);
-  await attachDocument(
-    page,
-    'hs_transcript',
-    'transcript.pdf',
-    await makePdf([['Plantation High School transcript of records']]),
-  );
+  await attachDocument(page, 'hs_transcript', {
+    name: 'transcript.pdf',
+    mimeType: 'application/pdf',
+    bytes: await makePdf([['Plantation High School transcript of records']]),
+  });
 
   // While the server is still making it, the page says so and asks again every second.
   const preparing = await fixPdfStatus(page, { status: 'IN_PROGRESS', url: null, message: null });

@@ -11,6 +11,7 @@ import {
 import { validApplicationAnswers } from '../src/shared/application/application-fixtures';
 import { ANONYMOUS_ANSWERS_KEY } from '../src/web/form/local-copy';
 import { toasts } from './helpers/accounts';
+import { attachDocument } from './helpers/documents';
 import { expectNoAxeViolations, fieldOf, seedAnswers, signedInAccount } from './helpers/form';
 
 const SHOTS = '/tmp/shots-readonly';
@@ -27,39 +28,12 @@ async function mint(request: APIRequestContext, path: string, data: object): Pro
 }
 
 /** Uploads a transcript through the documents API and waits for its conversion. */
-async function uploadTranscript(page: Page): Promise<void> {
-  const presigned = await page.request.post('/api/presigned-url', {
-    data: { answer_key: TRANSCRIPT_KEY },
+function uploadTranscript(page: Page): Promise<void> {
+  return attachDocument(page, TRANSCRIPT_KEY, {
+    name: 'transcript.png',
+    mimeType: 'image/png',
+    bytes: makePng({ width: 60, height: 40 }),
   });
-  expect(presigned.status(), await presigned.text()).toBe(200);
-  const { url, fields } = (await presigned.json()) as {
-    url: string;
-    fields: Record<string, string>;
-  };
-  const uploaded = await page.request.post(url, {
-    multipart: {
-      ...fields,
-      file: {
-        name: 'transcript.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from(makePng({ width: 60, height: 40 })),
-      },
-    },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(204);
-  const started = await page.request.post(`/api/pdf/document-answer/${TRANSCRIPT_KEY}`, {
-    data: { file_key: fields.key, file_name: 'transcript.png' },
-  });
-  expect(started.status(), await started.text()).toBe(202);
-  await expect
-    .poll(
-      async () => {
-        const status = await page.request.get(`/api/pdf/document-answer/${TRANSCRIPT_KEY}`);
-        return ((await status.json()) as { status: string }).status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('COMPLETED');
 }
 
 /** A row of the read-only view by its answer key. */
