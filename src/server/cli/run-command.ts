@@ -13,14 +13,28 @@ export interface CommandContext {
 type Options = NonNullable<ParseArgsConfig['options']>;
 export type CommandValues = Record<string, string | boolean | Array<string | boolean> | undefined>;
 
+export type DatabaseStep = (db: AppDatabase, context: CommandContext) => Promise<void>;
+
 export interface CommandSpec {
   usage: string;
   /** `--help` is added to these. */
   options: Options;
-  /** Checks the arguments before the database is opened, so a typo costs nothing. */
+  /** Whether arguments without a flag (file names) are allowed. */
+  positionals?: boolean;
+  /**
+   * Checks the arguments (and reads any file) before the database is opened, so a typo costs
+   * nothing. Returns the step that needs the database, or null when the command is done.
+   */
   prepare(
     values: CommandValues,
-  ): Promise<(db: AppDatabase, context: CommandContext) => Promise<void>>;
+    positionals: readonly string[],
+    context: CommandContext,
+  ): Promise<DatabaseStep | null>;
+}
+
+/** Wrong arguments: said with the usage, exit code 2. */
+export class UsageError extends CommandError {
+  override name = 'UsageError';
 }
 
 /**
@@ -33,12 +47,14 @@ export async function runCommand(
   context: CommandContext,
 ): Promise<number> {
   let values: CommandValues;
+  let positionals: string[];
   try {
-    values = parseArgs({
+    ({ values, positionals } = parseArgs({
       args: [...argv],
       options: { ...spec.options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: spec.positionals ?? false,
       strict: true,
-    }).values;
+    }));
   } catch (error) {
     context.io.err(error instanceof Error ? error.message : String(error));
     context.io.err(spec.usage);
@@ -50,11 +66,17 @@ export async function runCommand(
   }
   let handle: DatabaseHandle | undefined;
   try {
-    const run = await spec.prepare(values);
+    const step = await spec.prepare(values, positionals, context);
+    if (!step) return 0;
     handle = context.database ?? (await openCommandDatabase(context.env));
-    await run(handle.db, context);
+    await step(handle.db, context);
     return 0;
   } catch (error) {
+    if (error instanceof UsageError) {
+      context.io.err(error.message);
+      context.io.err(spec.usage);
+      return 2;
+    }
     if (error instanceof CommandError) {
       context.io.err(error.message);
       return 1;

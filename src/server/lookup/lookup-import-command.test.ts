@@ -2,10 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../cli/run-command';
+import { loadEnv } from '../config/env';
 import type { DatabaseHandle } from '../db/database';
 import { createTestDatabase } from '../test/test-database';
 import { countList } from './list-search';
-import { LOOKUP_IMPORT_USAGE, runLookupImport } from './lookup-import-command';
+import { LOOKUP_IMPORT_USAGE, lookupImportCommand } from './lookup-import-command';
 import { sharedListPath } from './shared-lists';
 
 describe('npm run lookup:import', () => {
@@ -20,7 +22,8 @@ describe('npm run lookup:import', () => {
   async function run(...argv: string[]) {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runLookupImport(argv, {
+    const code = await runCommand(lookupImportCommand, argv, {
+      env: loadEnv({ NODE_ENV: 'test' }),
       io: { out: (line) => out.push(line), err: (line) => err.push(line) },
       database,
     });
