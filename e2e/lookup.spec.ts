@@ -63,7 +63,7 @@ test('picking a high school fills its name, city, state, ZIP code, CEEB code and
 
   const listbox = page.getByRole('listbox');
   await expect(listbox.getByRole('option').first()).toContainText('Stuyvesant High School');
-  await expect(listbox.getByRole('option').first()).toContainText('NEW YORK, NY 10282');
+  await expect(listbox.getByRole('option').first()).toContainText('New York, NY 10282');
   await expect(listbox.getByRole('option', { name: 'Use: stuyves' })).toBeVisible();
   await expect(school).toHaveAttribute('aria-expanded', 'true');
   await shot(page, 'high-school-suggestions');
@@ -73,7 +73,7 @@ test('picking a high school fills its name, city, state, ZIP code, CEEB code and
   await school.press('ArrowDown');
   await school.press('ArrowUp');
   await school.press('Enter');
-  await expect(textOf(page, 'hs_city')).toHaveValue('NEW YORK');
+  await expect(textOf(page, 'hs_city')).toHaveValue('New York');
   await expect(choiceOf(page, 'hs_state')).toHaveValue('NY');
   await expect(textOf(page, 'hs_zip')).toHaveValue('10282');
   await expect(textOf(page, 'hs_ceeb')).toHaveValue('334070');
@@ -98,7 +98,7 @@ test('picking a high school fills its name, city, state, ZIP code, CEEB code and
     })
     .toEqual({
       hs_name: 'Stuyvesant High School',
-      hs_city: 'NEW YORK',
+      hs_city: 'New York',
       hs_state: 'NY',
       hs_state_desc: 'New York',
       hs_zip: '10282',

@@ -55,6 +55,26 @@ describe('reading a list file', () => {
     expect(withIds.rows.map((row) => row.id)).toEqual(['A1', 'A2']);
   });
 
+  it('writes cities given in capitals as an applicant would, keeping military post offices', () => {
+    const csv = [
+      'ceeb,name,city',
+      '1,One,NEW YORK',
+      '2,Two,WINSTON-SALEM',
+      "3,Three,COEUR D'ALENE",
+      '4,Four,APO',
+      '5,Five,McAllen',
+      '6,Six,ST. LOUIS',
+    ].join('\n');
+    expect(readLookupList(csv).rows.map((row) => row.city)).toEqual([
+      'New York',
+      'Winston-Salem',
+      "Coeur D'Alene",
+      'APO',
+      'McAllen',
+      'St. Louis',
+    ]);
+  });
+
   it('leaves out rows without a name, saying which', () => {
     const list = readLookupList('ceeb,name,city\n010725,,COFFEEVILLE\n010726,Real School,X\n');
     expect(list.rows.map((row) => row.name)).toEqual(['Real School']);
@@ -164,7 +184,7 @@ describe.each(databaseKinds)('importing lists on %s', (kind) => {
     expect(await findListRecord(database.db, 'college_ceeb', '1238-2')).not.toBeNull();
     expect(await findListRecord(database.db, 'hs_ceeb', '053849')).toMatchObject({
       name: 'Technology High',
-      city: 'ROHNERT PARK,',
+      city: 'Rohnert Park,',
       ceeb: '053849',
     });
   });

@@ -42,6 +42,23 @@ const INSERT_BATCH_ROWS = 1000;
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F]/;
 const CODE = /^[A-Za-z0-9]+$/;
 
+/** Postal names for military mail, which stay in capitals. */
+const CAPITALISED_PLACES = new Set(['APO', 'FPO', 'DPO', 'USAFA']);
+
+/**
+ * Some lists write every city in capitals ('NEW YORK'); an applicant's form shows 'New York'.
+ * Values already in mixed case, and military post offices, are kept as they are.
+ */
+export function calmCapitals(text: string): string {
+  if (text !== text.toUpperCase() || CAPITALISED_PLACES.has(text)) return text;
+  return text
+    .toLowerCase()
+    .replace(
+      /(^|[\s\-'.(/])(\p{L})/gu,
+      (_, before: string, letter: string) => before + letter.toUpperCase(),
+    );
+}
+
 /**
  * Reads a list file (one header row, then one school a row; see ../shared/data/lookup/README.md
  * for the columns). `name` and `ceeb` are required columns; `address_line_1`, `city`, `state`,
@@ -91,7 +108,7 @@ export function readLookupList(csvText: string): LookupList {
       id: '',
       name: value('name'),
       address_line_1: value('address_line_1'),
-      city: value('city'),
+      city: calmCapitals(value('city')),
       state: value('state'),
       zip: value('zip'),
       ceeb: value('ceeb'),
