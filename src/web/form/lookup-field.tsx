@@ -1,40 +1,17 @@
-import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { fieldMaxLength } from '../../shared/form/answer-keys';
 import type { Field } from '../../shared/form/model';
 import { ownRecordField } from '../../shared/lookup/lookup-answers';
+import { onDemand } from '../ui/on-demand';
 import styles from './form.module.css';
 import { useFormContext } from './form-context';
 import { useAnswer } from './hooks';
-import type LookupComboboxType from './lookup-combobox';
 
 // react-select and its styling engine are not part of the first page: every lookup field starts
 // as a plain text input that already saves what is typed, and the search widget loads the first
 // time the applicant reaches for one (focus, pointer or touch), then replaces them all.
-let combobox: typeof LookupComboboxType | null = null;
-let requested = false;
-const listeners = new Set<() => void>();
-
-function loadCombobox(): void {
-  if (requested) return;
-  requested = true;
-  import('./lookup-combobox').then(
-    (module) => {
-      combobox = module.default;
-      for (const listener of listeners) listener();
-    },
-    () => {
-      // Offline or a new deployment: the plain input keeps working; the next reach tries again.
-      requested = false;
-    },
-  );
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const loadedCombobox = () => combobox;
+const lookupCombobox = onDemand(() => import('./lookup-combobox'));
+const loadCombobox = lookupCombobox.preload;
 
 export interface LookupFieldProps {
   field: Field;
@@ -50,7 +27,7 @@ export interface LookupFieldProps {
 /** A field of the model with a `lookup`: the search widget once loaded, a plain input until then. */
 export function LookupField(props: LookupFieldProps) {
   const { field, answerKey } = props;
-  const Combobox = useSyncExternalStore(subscribe, loadedCombobox, loadedCombobox);
+  const Combobox = lookupCombobox.useLoaded(false);
   const hadFocus = useRef(false);
   const binding = field.lookup;
   if (!binding) return null;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useProfile } from '../data/profile';
 import { anonymousAnswers } from '../form/form-session';
@@ -7,6 +7,7 @@ import { nextNavigationState } from '../navigation-state';
 import { useLogOut } from '../session/use-log-out';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
+import { onDemand } from '../ui/on-demand';
 import type { AccountMenuProps } from './account-menu';
 import styles from './account-popover.module.css';
 
@@ -79,9 +80,8 @@ export function AccountPopover() {
   );
 }
 
-const loadAccountMenu = () => import('./account-menu');
-const AccountMenu = lazy(loadAccountMenu);
-const prefetch = () => void loadAccountMenu();
+const accountMenu = onDemand(() => import('./account-menu'));
+const prefetch = accountMenu.preload;
 
 /** The Account button; its menu is loaded on first use, keeping it out of the first load. */
 function AccountButton({
@@ -92,6 +92,7 @@ function AccountButton({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const contentId = useId();
   const [wanted, setWanted] = useState(false);
+  const AccountMenu = accountMenu.useLoaded(wanted);
   return (
     <>
       <button
@@ -121,16 +122,14 @@ function AccountButton({
         </svg>
         Account
       </button>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <AccountMenu
-            {...menu}
-            open={open}
-            onOpenChange={setOpen}
-            triggerRef={triggerRef}
-            contentId={contentId}
-          />
-        </Suspense>
+      {AccountMenu ? (
+        <AccountMenu
+          {...menu}
+          open={open}
+          onOpenChange={setOpen}
+          triggerRef={triggerRef}
+          contentId={contentId}
+        />
       ) : null}
     </>
   );

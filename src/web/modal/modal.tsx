@@ -1,15 +1,14 @@
 import {
   cloneElement,
-  lazy,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
   type RefObject,
-  Suspense,
   useId,
   useRef,
   useState,
 } from 'react';
+import { onDemand } from '../ui/on-demand';
 
 /** Spec 000 section 3: xs 30rem, s 60rem, m 80vw (tablet: xs 30rem, s 70vw, m 90vw). */
 export type ModalSize = 'xs' | 's' | 'm';
@@ -38,13 +37,12 @@ interface TriggerProps {
   'aria-controls'?: string;
 }
 
-const loadModalDialog = () => import('./modal-dialog');
-const ModalDialog = lazy(loadModalDialog);
+const modalDialog = onDemand(() => import('./modal-dialog'));
 
 /**
  * A modal dialog. The dialog itself (Radix, with its focus trap and scroll lock) is loaded the
  * first time a modal opens, or when the pointer or focus reaches a trigger, so it stays out of the
- * first load of a page: most visits never open one.
+ * first load of a page: most visits never open one. It opens as soon as it has loaded.
  */
 export function Modal({ trigger, open, defaultOpen, onOpenChange, ...dialog }: ModalProps) {
   const [ownOpen, setOwnOpen] = useState(defaultOpen ?? false);
@@ -60,7 +58,8 @@ export function Modal({ trigger, open, defaultOpen, onOpenChange, ...dialog }: M
     onOpenChange?.(next);
   }
 
-  const prefetch = () => void loadModalDialog();
+  const ModalDialog = modalDialog.useLoaded(mounted);
+  const prefetch = modalDialog.preload;
   return (
     <>
       {trigger
@@ -77,16 +76,14 @@ export function Modal({ trigger, open, defaultOpen, onOpenChange, ...dialog }: M
             onFocus: prefetch,
           })
         : null}
-      {mounted ? (
-        <Suspense fallback={null}>
-          <ModalDialog
-            {...dialog}
-            contentId={contentId}
-            open={isOpen}
-            onOpenChange={setOpen}
-            returnFocusRef={triggerRef}
-          />
-        </Suspense>
+      {mounted && ModalDialog ? (
+        <ModalDialog
+          {...dialog}
+          contentId={contentId}
+          open={isOpen}
+          onOpenChange={setOpen}
+          returnFocusRef={triggerRef}
+        />
       ) : null}
     </>
   );

@@ -1,0 +1,54 @@
+import { type ComponentType, useEffect, useSyncExternalStore } from 'react';
+
+export interface OnDemandComponent<P> {
+  /** Starts loading (when the pointer or focus comes near, say); calling it again costs nothing. */
+  preload(): void;
+  /** The component once loaded, else null; `wanted` starts the load. */
+  useLoaded(wanted: boolean): ComponentType<P> | null;
+}
+
+/**
+ * A component kept out of a page's first load and fetched when first needed. Unlike React.lazy, a
+ * failed load (offline, or a deployment replaced the file) shows nothing and is tried again at the
+ * next need, instead of taking the page down through the error boundary.
+ */
+export function onDemand<P>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): OnDemandComponent<P> {
+  let component: ComponentType<P> | null = null;
+  let loading = false;
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  const current = () => component;
+
+  function preload(): void {
+    if (component || loading) return;
+    loading = true;
+    load().then(
+      (module) => {
+        component = module.default;
+        loading = false;
+        for (const listener of listeners) listener();
+      },
+      () => {
+        loading = false;
+      },
+    );
+  }
+
+  return {
+    preload,
+    useLoaded(wanted) {
+      const loaded = useSyncExternalStore(subscribe, current, current);
+      useEffect(() => {
+        if (wanted) preload();
+      }, [wanted, preload]);
+      return loaded;
+    },
+  };
+}
