@@ -7,6 +7,20 @@ export interface OnDemandComponent<P> {
   useLoaded(wanted: boolean): ComponentType<P> | null;
 }
 
+interface Loader<P> {
+  preload(): void;
+  subscribe(listener: () => void): () => void;
+  current(): ComponentType<P> | null;
+}
+
+function useLoadedComponent<P>(loader: Loader<P>, wanted: boolean): ComponentType<P> | null {
+  const loaded = useSyncExternalStore(loader.subscribe, loader.current, loader.current);
+  useEffect(() => {
+    if (wanted) loader.preload();
+  }, [wanted, loader]);
+  return loaded;
+}
+
 /**
  * A component kept out of a page's first load and fetched when first needed. Unlike React.lazy, a
  * failed load (offline, or a deployment replaced the file) shows nothing and is tried again at the
@@ -18,37 +32,31 @@ export function onDemand<P>(
   let component: ComponentType<P> | null = null;
   let loading = false;
   const listeners = new Set<() => void>();
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  };
-  const current = () => component;
-
-  function preload(): void {
-    if (component || loading) return;
-    loading = true;
-    load().then(
-      (module) => {
-        component = module.default;
-        loading = false;
-        for (const listener of listeners) listener();
-      },
-      () => {
-        loading = false;
-      },
-    );
-  }
-
-  return {
-    preload,
-    useLoaded(wanted) {
-      const loaded = useSyncExternalStore(subscribe, current, current);
-      useEffect(() => {
-        if (wanted) preload();
-      }, [wanted, preload]);
-      return loaded;
+  const loader: Loader<P> = {
+    preload() {
+      if (component || loading) return;
+      loading = true;
+      load().then(
+        (module) => {
+          component = module.default;
+          loading = false;
+          for (const listener of listeners) listener();
+        },
+        () => {
+          loading = false;
+        },
+      );
     },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    current: () => component,
+  };
+  return {
+    preload: loader.preload,
+    useLoaded: (wanted) => useLoadedComponent(loader, wanted),
   };
 }
