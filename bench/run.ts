@@ -3,25 +3,44 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { DatabaseKind } from '../src/server/test/test-database';
 import { benchAnswerSave } from './answer-save';
 import { benchApplicationPdf } from './application-pdf';
 import { benchDocuments } from './documents';
 import { benchFirstLoad } from './first-load';
 import { benchKeystroke } from './keystroke';
 import { benchLookup } from './lookup';
+import type { TimedCase } from './timing';
 
 const root = path.resolve(import.meta.dirname, '..');
 const file = path.join(root, 'docs', 'benchmarks.md');
 const machine = `${os.cpus().length} cores, Node ${process.version}`;
 const today = new Date().toISOString().slice(0, 10);
 
+/** The embedded database always; PostgreSQL too when DATABASE_URL names one. */
+function databaseKinds(): readonly DatabaseKind[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** The table of timed cases; a case not measured shows its note (e.g. 'not installed'). */
+function timedCasesTable(rows: ReadonlyArray<TimedCase & { note?: string }>): string {
+  const value = (row: { note?: string }, ms: number) => row.note ?? ms.toFixed(1);
+  return [
+    `Measured ${today} on ${machine}.`,
+    '',
+    '| case | runs | median (ms) | p95 (ms) |',
+    '|---|---|---|---|',
+    ...rows.map(
+      (row) =>
+        `| ${row.case} | ${row.runs} | ${value(row, row.medianMs)} | ${value(row, row.p95Ms)} |`,
+    ),
+  ].join('\n');
+}
+
 const sections: Record<string, () => Promise<string>> = {
   lookup: async () => {
-    const kinds = process.env.DATABASE_URL
-      ? (['pglite', 'postgres'] as const)
-      : (['pglite'] as const);
     const rows: string[] = [];
-    for (const kind of kinds) {
+    for (const kind of databaseKinds()) {
       const result = await benchLookup(kind);
       console.log(result);
       rows.push(
@@ -37,11 +56,8 @@ const sections: Record<string, () => Promise<string>> = {
     ].join('\n');
   },
   'answer-save': async () => {
-    const kinds = process.env.DATABASE_URL
-      ? (['pglite', 'postgres'] as const)
-      : (['pglite'] as const);
     const rows: string[] = [];
-    for (const kind of kinds) {
+    for (const kind of databaseKinds()) {
       const result = await benchAnswerSave(kind);
       console.log(result);
       rows.push(
@@ -56,33 +72,8 @@ const sections: Record<string, () => Promise<string>> = {
       ...rows,
     ].join('\n');
   },
-  'application-pdf': async () => {
-    const rows = await benchApplicationPdf();
-    return [
-      `Measured ${today} on ${machine}.`,
-      '',
-      '| case | runs | median (ms) | p95 (ms) |',
-      '|---|---|---|---|',
-      ...rows.map(
-        (row) =>
-          `| ${row.case} | ${row.runs} | ${row.medianMs.toFixed(1)} | ${row.p95Ms.toFixed(1)} |`,
-      ),
-    ].join('\n');
-  },
-  documents: async () => {
-    const rows = await benchDocuments();
-    const value = (row: { note?: string }, ms: number) => row.note ?? ms.toFixed(1);
-    return [
-      `Measured ${today} on ${machine}.`,
-      '',
-      '| case | runs | median (ms) | p95 (ms) |',
-      '|---|---|---|---|',
-      ...rows.map(
-        (row) =>
-          `| ${row.case} | ${row.runs} | ${value(row, row.medianMs)} | ${value(row, row.p95Ms)} |`,
-      ),
-    ].join('\n');
-  },
+  'application-pdf': async () => timedCasesTable(await benchApplicationPdf()),
+  documents: async () => timedCasesTable(await benchDocuments()),
   'first-load': async () => {
     const result = await benchFirstLoad();
     console.log(result);
