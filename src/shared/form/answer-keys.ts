@@ -1,4 +1,5 @@
 import { DEFAULT_TEXT_MAX_LENGTH, DEFAULT_TEXTAREA_LIMIT } from '../constants';
+import { isStorableText } from '../validation/storable-text';
 import {
   type Answers,
   type AnswerValue,
@@ -60,10 +61,6 @@ export const ANSWER_MESSAGES = {
   tooMany: (max: number) => `Send at most ${max} answers at once.`,
 } as const;
 
-// A NUL cannot be stored in PostgreSQL text or JSON, and lone surrogates are not text.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching NUL is the point.
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 export type PatchResult =
   | { ok: true; patch: Answers }
   | { ok: false; errors: Record<string, string[]> };
@@ -103,7 +100,7 @@ function valueProblem(spec: KeySpec, value: unknown): string | null {
     return typeof value === 'boolean' || value === '' ? null : ANSWER_MESSAGES.wrongType('boolean');
   }
   if (typeof value !== 'string') return ANSWER_MESSAGES.wrongType('string');
-  if (UNSTORABLE.test(value)) return ANSWER_MESSAGES.badCharacters;
+  if (!isStorableText(value)) return ANSWER_MESSAGES.badCharacters;
   if ([...value].length > spec.maxLength) return ANSWER_MESSAGES.tooLong(spec.maxLength);
   return null;
 }
