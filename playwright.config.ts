@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// The server's outbox and test link calls need this key; the workers inherit it with the server.
+process.env.DEV_TOOLS_KEY ??= randomBytes(24).toString('base64url');
 
 export default defineConfig({
   testDir: 'e2e',

@@ -11,6 +11,7 @@ import {
 import { validApplicationAnswers } from '../src/shared/application/application-fixtures';
 import { ANONYMOUS_ANSWERS_KEY } from '../src/web/form/local-copy';
 import { toasts } from './helpers/accounts';
+import { devToolsPath } from './helpers/dev-tools';
 import { attachDocument } from './helpers/documents';
 import { expectNoAxeViolations, fieldOf, seedAnswers, signedInAccount } from './helpers/form';
 
@@ -22,7 +23,7 @@ const TRANSCRIPT_KEY = 'hs_transcript';
  * twins (POST /test/..., NODE_ENV=test and this machine only), which call the same functions.
  */
 async function mint(request: APIRequestContext, path: string, data: object): Promise<string> {
-  const response = await request.post(path, { data });
+  const response = await request.post(devToolsPath(path), { data });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { token: string }).token;
 }

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { devToolsPath } from './dev-tools';
 
 /** Meets every password rule of spec 000 section 5. */
 export const STRONG_PASSWORD = 'Transfer-2026-ok';
@@ -28,7 +29,7 @@ export async function waitForMail(
   await expect
     .poll(
       async () => {
-        const response = await request.get('/dev/mail.json');
+        const response = await request.get(devToolsPath('/dev/mail.json'));
         const messages = (await response.json()) as OutboxEntry[];
         // Newest first, so a resent code wins over the first one.
         found = messages.find((message) => message.to === to && pattern.test(message.text));

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -19,8 +19,10 @@ import { documentRoutes, isUploadAwaited } from './documents/document-routes';
 import { startUploadCleanup, type UploadCleanup } from './documents/upload-cleanup';
 import { healthRoutes } from './health/health-routes';
 import { registerErrorHandling } from './http/errors-plugin';
+import { registerNoStoreDefault } from './http/no-store-default';
 import { registerOriginCheck } from './http/origin-check';
 import { redactUrl } from './http/redact-url';
+import { registerStorableTextCheck } from './http/storable-text-check';
 import { type ZodTypeProvider, zodValidatorCompiler } from './http/zod-validation';
 import { createJobQueue } from './jobs/create-job-queue';
 import {
@@ -62,6 +64,7 @@ export interface AppDependencies {
 /** The composition root: every capability is a plugin registered here with what it needs. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { env, tenant, database } = deps;
+  const trustedProxies = env.TRUST_PROXY;
   const app = Fastify({
     logger: deps.logger ?? {
       level: env.LOG_LEVEL,
@@ -76,13 +79,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     genReqId: () => randomUUID(),
     bodyLimit: env.BODY_LIMIT_BYTES,
-    trustProxy: env.NODE_ENV === 'production',
+    // A hop count trusts the nearest N proxies; Fastify's types take it as a function.
+    trustProxy:
+      typeof trustedProxies === 'number'
+        ? (_address: string, hop: number) => hop < trustedProxies
+        : trustedProxies,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandling(app);
+  registerStorableTextCheck(app);
+  registerNoStoreDefault(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -186,8 +195,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pdfs: applicationPdfs,
   });
   await app.register(temporaryAnswersRoutes, { db: database.db, model: deps.model });
+  // The outbox and the test link calls reveal codes and links: they need a key only the log shows.
+  const devToolsKey = env.DEV_TOOLS_KEY ?? randomBytes(24).toString('base64url');
   if (env.NODE_ENV === 'test') {
-    await app.register(testLinkRoutes, { db: database.db, model: deps.model });
+    await app.register(testLinkRoutes, { db: database.db, model: deps.model, devToolsKey });
   }
   // A restart leaves no conversion stuck: rows still waiting are queued again.
   app.addHook('onReady', async () => {
@@ -201,7 +212,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Development only: an empty lookup table gets the shared lists when they are there.
     ...(env.NODE_ENV === 'development' ? { importSharedListsFrom: SHARED_LISTS_DIR } : {}),
   });
-  if (env.NODE_ENV !== 'production') await app.register(devMailRoutes, { db: database.db });
+  if (env.NODE_ENV !== 'production' && !deps.mailer && !env.SMTP_URL) {
+    await app.register(devMailRoutes, { db: database.db, devToolsKey });
+    app.addHook('onReady', async () => {
+      app.log.info(
+        `mail is kept in the outbox: open /dev/mail?key=${devToolsKey} on this machine to read it`,
+      );
+    });
+  }
   await app.register(spaRoutes, { webRoot: deps.webRoot ?? env.WEB_ROOT });
 
   return app;

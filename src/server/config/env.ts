@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { describeConfigIssues } from '../../shared/tenant/tenant-config';
@@ -13,7 +14,13 @@ function booleanFlag(fallback: boolean) {
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: every interface in production, this machine only otherwise (see resolveHost). */
+  HOST: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => parseTrustProxy(value, context)),
+  DEV_TOOLS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_DIR: z.string().default('./data'),
   WEB_ROOT: z.string().default(path.join(projectRoot, 'dist', 'web')),
   DATABASE_URL: z
@@ -53,14 +60,61 @@ const envSchema = z.object({
     .default(512 * 1024),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'HOST'> & { HOST: string };
 
-const productionRules = (env: Env): string[] => {
+/** Proxy-addr's names for the private ranges, which Fastify accepts beside addresses. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the client's address through X-Forwarded-For: none (the default), the
+ * nearest N hops, or the listed addresses and ranges. Trusting every hop would let any client
+ * choose the address that the per-address limits count, so `true` is refused.
+ */
+function parseTrustProxy(
+  value: string | undefined,
+  context: z.RefinementCtx,
+): false | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  const refuse = (message: string) => {
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (value === 'true')
+    return refuse(
+      'trusting every proxy lets clients choose their address; give a hop count or addresses',
+    );
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : refuse('a hop count must be from 1 to 10');
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+  if (entries.length === 0 || invalid.length > 0)
+    return refuse(`not an address, CIDR range or hop count: ${invalid.join(', ') || value}`);
+  return entries;
+}
+
+const productionRules = (env: z.infer<typeof envSchema>): string[] => {
   if (env.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   // Mail links built from the Host header could be pointed at another site by whoever sends it.
   if (!env.PUBLIC_URL)
     problems.push('PUBLIC_URL: is required in production (links in mail start with it)');
+  if (env.DEV_TOOLS_KEY)
+    problems.push('DEV_TOOLS_KEY: the development outbox does not exist in production; unset it');
   return problems;
 };
 
@@ -71,7 +125,7 @@ const S3_SETTINGS = [
   'S3_SECRET_ACCESS_KEY',
 ] as const;
 
-const storageAndJobRules = (env: Env): string[] => {
+const storageAndJobRules = (env: z.infer<typeof envSchema>): string[] => {
   const problems: string[] = [];
   if (env.S3_BUCKET) {
     for (const name of ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
@@ -103,5 +157,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const problems = [...storageAndJobRules(result.data), ...productionRules(result.data)];
   if (problems.length > 0)
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
-  return result.data;
+  return { ...result.data, HOST: result.data.HOST ?? defaultHost(result.data.NODE_ENV) };
+}
+
+/**
+ * A server started without NODE_ENV=production answers this machine only: a forgotten setting
+ * must not put a development server, with its outbox, on the network.
+ */
+function defaultHost(mode: Env['NODE_ENV']): string {
+  return mode === 'production' ? '0.0.0.0' : '127.0.0.1';
 }

@@ -1,5 +1,7 @@
+import { DEV_TOOLS_KEY_PARAMETER } from './dev-tools-access';
+
 /** Query parameters that are secrets: they must never reach the log. */
-const SECRET_PARAMETERS = ['token', 'service_token', 'id', 'code'];
+const SECRET_PARAMETERS = ['token', 'service_token', 'id', 'code', DEV_TOOLS_KEY_PARAMETER];
 
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');

@@ -1,10 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDatabase } from '../db/database';
+import { devToolsGuard } from '../http/dev-tools-access';
 import { escapeHtml } from './account-messages';
 import { readOutbox } from './mailer';
 
-/** The development outbox. Registered only outside production. */
-export const devMailRoutes: FastifyPluginAsync<{ db: AppDatabase }> = async (app, { db }) => {
+/**
+ * The development outbox: registered only outside production and without SMTP, and answering only
+ * this machine with the development tools key (devToolsGuard), which the server logs at start.
+ */
+export const devMailRoutes: FastifyPluginAsync<{ db: AppDatabase; devToolsKey: string }> = async (
+  app,
+  { db, devToolsKey },
+) => {
+  app.addHook('onRequest', devToolsGuard(devToolsKey));
   app.get('/dev/mail.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return readOutbox(db);

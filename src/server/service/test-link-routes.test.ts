@@ -4,7 +4,7 @@ import { serviceViewUrl } from '../../shared/api/service';
 import { temporaryAnswersUrl } from '../../shared/api/temporary-answers';
 import { ANSWER_MESSAGES } from '../../shared/form/answer-keys';
 import { signedInApplicant } from '../test/accounts-helpers';
-import { buildTestApp } from '../test/test-app';
+import { buildTestApp, devToolsPath } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 
 describe.each(databaseKinds)('test-only link routes on %s', (kind) => {
@@ -17,7 +17,12 @@ describe.each(databaseKinds)('test-only link routes on %s', (kind) => {
   });
 
   const post = (url: string, payload: unknown, remoteAddress = '127.0.0.1') =>
-    app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
+    app.inject({
+      method: 'POST',
+      url: devToolsPath(url),
+      payload: payload as object,
+      remoteAddress,
+    });
 
   it('mints a staff link with the command’s own functions', async () => {
     const email = `link.${kind}@example.edu`;
@@ -37,7 +42,7 @@ describe.each(databaseKinds)('test-only link routes on %s', (kind) => {
     expect((await post('/test/service-token', { email: 42 })).statusCode).toBe(400);
     const malformed = await app.inject({
       method: 'POST',
-      url: '/test/service-token',
+      url: devToolsPath('/test/service-token'),
       headers: { 'content-type': 'application/json' },
       payload: '{"email":',
     });
@@ -55,6 +60,15 @@ describe.each(databaseKinds)('test-only link routes on %s', (kind) => {
     expect(refused.json().errors).toEqual({ nickname: [ANSWER_MESSAGES.unknownKey] });
   });
 
+  it('answers nobody without the key', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/test/temporary-answers',
+      payload: { answers: { first_name: 'Maria' } },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
   it('answers nobody but this machine', async () => {
     const response = await post(
       '/test/temporary-answers',
@@ -70,7 +84,7 @@ describe('outside NODE_ENV=test', () => {
     const app = await buildTestApp('pglite', { env: { NODE_ENV: 'development' } });
     try {
       for (const url of ['/test/service-token', '/test/temporary-answers']) {
-        const response = await app.inject({ method: 'POST', url, payload: {} });
+        const response = await app.inject({ method: 'POST', url: devToolsPath(url), payload: {} });
         expect(response.statusCode, url).toBe(404);
       }
     } finally {

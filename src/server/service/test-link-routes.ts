@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { FormModel } from '../../shared/form/model';
 import { CommandError, parseDuration } from '../cli/command-support';
 import type { AppDatabase } from '../db/database';
-import { INVALID_REQUEST_MESSAGE, NOT_FOUND_MESSAGE } from '../http/errors-plugin';
+import { devToolsGuard } from '../http/dev-tools-access';
+import { INVALID_REQUEST_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import {
@@ -29,8 +30,6 @@ const temporaryAnswersBody = z.strictObject({
   label: z.string().max(200).optional(),
 });
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 function ttlOf(text: string, maxMs: number): number {
   try {
     return parseDuration(text, maxMs);
@@ -44,17 +43,16 @@ function ttlOf(text: string, maxMs: number): number {
 /**
  * The two link commands as calls, for the end-to-end tests only: their server keeps its embedded
  * database locked, so `npm run service-token` cannot reach it. app.ts registers these only when
- * NODE_ENV is test, and they answer only this machine. They run the commands' own functions.
+ * NODE_ENV is test, and they answer only this machine and the holder of the development tools key
+ * (devToolsGuard). They run the commands' own functions.
  */
-export const testLinkRoutes: FastifyPluginAsync<{ db: AppDatabase; model: FormModel }> = async (
-  parent,
-  { db, model },
-) => {
+export const testLinkRoutes: FastifyPluginAsync<{
+  db: AppDatabase;
+  model: FormModel;
+  devToolsKey: string;
+}> = async (parent, { db, model, devToolsKey }) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!LOOPBACK.has(request.socket.remoteAddress ?? ''))
-      throw new HttpError(404, NOT_FOUND_MESSAGE);
-  });
+  app.addHook('onRequest', devToolsGuard(devToolsKey));
 
   app.post('/test/service-token', { schema: { body: serviceTokenBody } }, async (request) => {
     const ttlMs = ttlOf(request.body.ttl ?? SERVICE_TOKEN_DEFAULT_TTL, SERVICE_TOKEN_MAX_TTL_MS);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { OutboxEntry } from '../mail/mailer';
+import { devToolsPath } from './test-app';
 
 export const STRONG_PASSWORD = 'Transfer-2026-ok';
 
@@ -11,7 +12,7 @@ export async function waitForMail(
   after = 0,
 ): Promise<OutboxEntry> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    const messages = (await app.inject('/dev/mail.json')).json() as OutboxEntry[];
+    const messages = (await app.inject(devToolsPath('/dev/mail.json'))).json() as OutboxEntry[];
     const found = messages.filter((m) => m.to === to && subject.test(m.subject));
     if (found.length > after) return found[0] as OutboxEntry;
     await new Promise((resolve) => setImmediate(resolve));

@@ -13,6 +13,14 @@ import { createTestDatabase, type DatabaseKind } from './test-database';
 
 export const sampleTenantFile = path.join(projectRoot, 'tenant', 'sample-tenant.json');
 
+/** Opens the outbox and the test link calls of a test app (see devToolsGuard). */
+export const TEST_DEV_TOOLS_KEY = 'test-dev-tools-key-0123456789abcdef';
+
+/** A path of the development tools with the test key added to its query. */
+export function devToolsPath(pathname: string): string {
+  return `${pathname}${pathname.includes('?') ? '&' : '?'}key=${TEST_DEV_TOOLS_KEY}`;
+}
+
 const databases = new WeakMap<FastifyInstance, AppDatabase>();
 
 /** The database behind a test app, for arranging states no request can reach (an expired code). */
@@ -37,6 +45,7 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     // Files a test app stores go to a folder of its own, never the developer's ./data.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-test-data-')),
+    ...(options.env?.NODE_ENV === 'production' ? {} : { DEV_TOOLS_KEY: TEST_DEV_TOOLS_KEY }),
     ...options.env,
   });
   const tenant = await loadTenantConfig(sampleTenantFile);
