@@ -9,7 +9,8 @@ export const UNKNOWN_FIELD_MESSAGE = 'This field is not part of the request.';
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const add = (key: string, message: string) => {
-    const list = errors[key] ?? [];
+    // Keys come from the request: 'constructor' must not find Object's own.
+    const list = Object.hasOwn(errors, key) ? (errors[key] as string[]) : [];
     if (!list.includes(message)) list.push(message);
     errors[key] = list;
   };
