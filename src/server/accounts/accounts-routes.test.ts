@@ -367,6 +367,43 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(logout.statusCode).toBe(403);
   });
 
+  it('refuses addresses with bidi overrides, control or invisible characters, storing nothing', async () => {
+    const before = await count('accounts');
+    for (const username of [
+      `\u202Eevil.exe.${kind}@example.edu`,
+      `zero\u200Bwidth.${kind}@example.edu`,
+      `tab\tin.${kind}@example.edu`,
+      `bell\u0007.${kind}@example.edu`,
+    ]) {
+      const response = await post(app, '/public/signup', { username, password: STRONG_PASSWORD });
+      expect(response.statusCode, JSON.stringify(username)).toBe(400);
+      expect(response.json().errors.username).toEqual(['Your email address must be valid.']);
+    }
+    expect(await count('accounts')).toBe(before);
+  });
+
+  it('stores addresses in NFC, so either way of writing an accent reaches one account', async () => {
+    const decomposed = `jose\u0301.${kind}@example.edu`;
+    const composed = `jos\u00e9.${kind}@example.edu`;
+    expect(
+      (await post(app, '/public/signup', { username: decomposed, password: STRONG_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
+    const code = codeFrom(await waitForMail(app, composed, /confirmation code/));
+    expect((await post(app, '/public/confirm', { username: composed, code })).statusCode).toBe(200);
+    const login = await post(app, '/public/login', {
+      username: decomposed.toUpperCase(),
+      password: STRONG_PASSWORD,
+    });
+    expect(login.statusCode).toBe(200);
+    const [stored] = rowsOf<{ email: string }>(
+      await testDatabaseOf(app).execute(
+        sql`select email from accounts where email like ${`jos%.${kind}@example.edu`}`,
+      ),
+    );
+    expect(stored?.email).toBe(composed);
+  });
+
   it('keeps every requirement message in the shared rules', () => {
     expect(PASSWORD_REQUIREMENTS.map((r) => r.message)).toHaveLength(6);
   });

@@ -66,9 +66,21 @@ export function passwordRequirementStates(
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/;
 
-/** Usernames are email addresses, trimmed; accounts compare them case-insensitively. */
+/**
+ * Control and format characters (bidi overrides, zero-width joiners, NUL) and lone surrogates:
+ * an address holding one reads differently from what it is in staff screens and mail logs.
+ */
+const INVISIBLE_OR_BROKEN = /[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/u;
+
+/** Usernames are email addresses, trimmed and in NFC; accounts compare them case-insensitively. */
 const email = (message: string) =>
-  z.string({ error: message }).trim().max(EMAIL_MAX_LENGTH, message).regex(EMAIL_PATTERN, message);
+  z
+    .string({ error: message })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, message)
+    .refine((value) => !INVISIBLE_OR_BROKEN.test(value), message)
+    .normalize('NFC')
+    .regex(EMAIL_PATTERN, message);
 
 const newPassword = z
   .string({ error: PASSWORD_REQUIREMENTS[0]?.message })
@@ -144,5 +156,5 @@ export function formErrors<Form>(schema: z.ZodType<Form>, values: unknown): Form
 
 /** The canonical form of a username, used wherever accounts are looked up. */
 export function normaliseUsername(username: string): string {
-  return username.trim().toLowerCase();
+  return username.trim().normalize('NFC').toLowerCase();
 }
