@@ -22,9 +22,8 @@ const CONNECTIONS = 100;
 
 function twentyKeyPatch(): Record<string, string> {
   const keys = [...answerKeySpecs(applicationModel).entries()]
-    .filter(
-      ([key, spec]) => spec.type === 'string' && spec.maxLength >= 20 && !key.endsWith('_desc'),
-    )
+    // Free text only: a choice, a date or a label takes only what the model allows.
+    .filter(([, spec]) => spec.type === 'string' && spec.maxLength >= 20 && !spec.values)
     .slice(0, 20)
     .map(([key]) => key);
   return Object.fromEntries(keys.map((key, i) => [key, `answer ${i}`]));

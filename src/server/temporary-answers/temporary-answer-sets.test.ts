@@ -50,8 +50,8 @@ describe('prepareAnswerSet', () => {
     ).toEqual({
       ok: false,
       errors: {
-        gender: [PREFILL_MESSAGES.notAnOption],
-        personal_statement_doc: [PREFILL_MESSAGES.document],
+        gender: [ANSWER_MESSAGES.notAnOption],
+        personal_statement_doc: [ANSWER_MESSAGES.fileAnswer],
       },
     });
     expect(prepareAnswerSet(applicationModel, {})).toEqual({
@@ -105,7 +105,7 @@ describe('prepareAnswerSet', () => {
     });
     expect(prepareAnswerSet(model, { country: 'USA', state: 'ON' })).toEqual({
       ok: false,
-      errors: { state: [PREFILL_MESSAGES.notAnOption] },
+      errors: { state: [ANSWER_MESSAGES.notAnOption] },
     });
   });
 });

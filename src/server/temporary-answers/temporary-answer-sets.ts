@@ -1,18 +1,11 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import { answerKeySpecs, type KeySpec, parseAnswerPatch } from '../../shared/form/answer-keys';
-import {
-  type Answers,
-  type AnswerValue,
-  DESC_SUFFIX,
-  type FormModel,
-  type OptionItem,
-  storesDesc,
-} from '../../shared/form/model';
+import { type Answers, DESC_SUFFIX, type FormModel } from '../../shared/form/model';
 import { resolveModel } from '../../shared/form/resolve';
+import { storedAnswerProblem, todayIso } from '../../shared/form/validate';
 import { randomToken, sha256 } from '../accounts/secrets';
 import type { AppDatabase } from '../db/database';
 import { temporaryAnswerSets } from '../db/schema';
-import { fileQuestionKeys } from '../documents/document-routes';
 
 export const TEMPORARY_ANSWERS_DEFAULT_TTL = '14d';
 /** A draft holds a student's personal details: it should not outlive an admission cycle's weeks. */
@@ -21,8 +14,6 @@ export const TEMPORARY_ANSWERS_MAX_TTL_MS = 90 * 86_400_000;
 const EXPIRED_KEPT_DAYS = 30;
 
 export const PREFILL_MESSAGES = {
-  notAnOption: 'This is not one of the options of this question.',
-  document: 'Documents cannot be prefilled: the applicant uploads them.',
   empty: 'The answer set holds no answers.',
 } as const;
 
@@ -32,50 +23,51 @@ export type PreparedAnswers =
 
 const everyPlace = { addAnother: {}, tabs: {}, isLoggedIn: true, answers: {} };
 
+const isEmpty = (value: unknown) => value === '' || value === false;
+
 /**
- * Checks a prefilled answer set as PUT /api/answer checks a save (the same key specs), and more
- * strictly, since nobody is there to correct it: choices must be options of their question (their
- * `_desc` labels come from the model, whatever the file says), documents cannot be prefilled, and
- * empty answers are left out so they never blank anything. Every problem is reported at once.
+ * Checks a prefilled answer set as PUT /api/answer checks a save (`parseAnswerPatch`: known keys,
+ * types, lengths, options, dates; no documents), and as submit checks the answers where they
+ * stand (`storedAnswerProblem`: a conditional dropdown against its controller's answer in the
+ * set), since nobody is there to correct it. Labels come from the model, whatever the file says,
+ * and empty answers are left out so they never blank anything. Every problem is reported at once.
  */
 export function prepareAnswerSet(
   model: FormModel,
   input: unknown,
   specs: Map<string, KeySpec> = answerKeySpecs(model),
+  today: string = todayIso(),
 ): PreparedAnswers {
-  const parsed = parseAnswerPatch(specs, input);
+  const isLabel = (key: string) =>
+    key.endsWith(DESC_SUFFIX) && specs.get(key)?.values?.kind === 'label';
+  const withoutLabels =
+    typeof input === 'object' && input !== null && !Array.isArray(input)
+      ? Object.fromEntries(Object.entries(input).filter(([key]) => !isLabel(key)))
+      : input;
+  const parsed = parseAnswerPatch(specs, withoutLabels, {
+    currentYear: Number(today.slice(0, 4)),
+  });
   if (!parsed.ok && '_' in parsed.errors) return parsed;
   const errors: Record<string, string[]> = parsed.ok ? {} : { ...parsed.errors };
-  const answers: Answers = {};
-  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
-    // Labels come from the model below, never from the file.
-    const isLabel = key.endsWith(DESC_SUFFIX) && specs.has(key.slice(0, -DESC_SUFFIX.length));
-    const empty = value === '' || value === false;
-    if (!(key in errors) && !isLabel && !empty) answers[key] = value as AnswerValue;
-  }
+  const checked: Record<string, unknown> = parsed.ok
+    ? parsed.patch
+    : Object.fromEntries(
+        Object.entries(withoutLabels as object).filter(([key]) => !(key in errors)),
+      );
+  // An empty answer leaves out its label with it.
+  const answers = Object.fromEntries(
+    Object.entries(checked).filter(
+      ([key]) => !isEmpty(checked[isLabel(key) ? key.slice(0, -DESC_SUFFIX.length) : key]),
+    ),
+  ) as Answers;
 
-  const files = fileQuestionKeys(model);
-  for (const key of Object.keys(answers))
-    if (files.has(key)) errors[key] = [PREFILL_MESSAGES.document];
-
-  // A key may stand in several places (grouped conditions); a value that is an option in any counts.
-  const labels = new Map<string, string | undefined>();
+  // A key may stand in several places (grouped conditions): valid in any of them counts.
+  const problems = new Map<string, string | null>();
   for (const place of resolveModel(model, { ...everyPlace, answers })) {
-    const value = answers[place.key];
-    if (!storesDesc(place.field) || typeof value !== 'string') continue;
-    let options: readonly OptionItem[] = place.field.options ?? [];
-    if (place.field.optionsFrom) {
-      const controller = answers[place.resolveKey(place.field.optionsFrom.controllerKey)];
-      options = place.field.optionsFrom.options[String(controller ?? '')] ?? [];
-    }
-    const label = options.find((option) => option.value === value)?.label;
-    if (label !== undefined) labels.set(place.key, label);
-    else if (!labels.has(place.key)) labels.set(place.key, undefined);
+    if (!(place.key in answers) || problems.get(place.key) === null) continue;
+    problems.set(place.key, storedAnswerProblem(place, answers, { today }));
   }
-  for (const [key, label] of labels) {
-    if (label === undefined) errors[key] = [PREFILL_MESSAGES.notAnOption];
-    else answers[`${key}${DESC_SUFFIX}`] = label;
-  }
+  for (const [key, problem] of problems) if (problem !== null) errors[key] = [problem];
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   if (Object.keys(answers).length === 0)

@@ -98,7 +98,7 @@ describe.each(databaseKinds)('npm run tmp-answers on %s', (kind) => {
         [
           'cannot be used; nothing was stored',
           `nickname: ${ANSWER_MESSAGES.unknownKey}`,
-          `gender: ${PREFILL_MESSAGES.notAnOption}`,
+          `gender: ${ANSWER_MESSAGES.notAnOption}`,
         ],
       ],
       [['--file', await answersFile('{"first_name": ')], ['is not valid JSON.']],

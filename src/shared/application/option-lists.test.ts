@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_OPTION } from '../form/choices';
 import * as lists from './option-lists';
 import {
   CANADA,
   canadianProvinceOptions,
   countryOptions,
   countryOptionsWithoutUS,
-  EMPTY_OPTION,
   entryTermOptions,
   MAJOR,
   majorOptions,
@@ -16,7 +16,6 @@ import {
   stateProvinceOptions,
   UNITED_STATES,
   usStateOptions,
-  yearOptions,
   yesNoOptions,
 } from './option-lists';
 
@@ -124,33 +123,11 @@ describe('states and provinces', () => {
   });
 });
 
-describe('months and years', () => {
+describe('months', () => {
   it('number the months 1 to 12 from January', () => {
     expect(monthOptions).toHaveLength(13);
     expect(monthOptions[1]).toEqual({ value: '1', label: 'January' });
     expect(monthOptions[12]).toEqual({ value: '12', label: 'December' });
-  });
-
-  it('count years into the past from the current year by default', () => {
-    expect(yearOptions({ count: 3, direction: 'past' }, 2026)).toEqual([
-      EMPTY_OPTION,
-      { value: '2026', label: '2026' },
-      { value: '2025', label: '2025' },
-      { value: '2024', label: '2024' },
-    ]);
-  });
-
-  it('count years into the future from a given start', () => {
-    expect(values(yearOptions({ start: 2030, count: 3, direction: 'future' }, 2026))).toEqual([
-      '',
-      '2030',
-      '2031',
-      '2032',
-    ]);
-  });
-
-  it('give only the empty entry for no years', () => {
-    expect(yearOptions({ count: 0, direction: 'past' }, 2026)).toEqual([EMPTY_OPTION]);
   });
 });
 

@@ -1,4 +1,5 @@
-import type { OptionItem, YearList } from '../form/model';
+import { EMPTY_OPTION } from '../form/choices';
+import type { OptionItem } from '../form/model';
 
 /**
  * Every option list the application's questions use (spec 001 section 3): pairs of value and label.
@@ -6,8 +7,6 @@ import type { OptionItem, YearList } from '../form/model';
  * the values stored in the answers (and sent on to the admissions system); labels are what the
  * applicant reads and what `{key}_desc` keeps. See the decision record in docs/decisions.
  */
-
-export const EMPTY_OPTION: OptionItem = { value: '', label: '--' };
 
 type Pairs = ReadonlyArray<readonly [value: string, label: string]>;
 
@@ -421,18 +420,6 @@ export const monthOptions: readonly OptionItem[] = [
   EMPTY_OPTION,
   ...MONTH_NAMES.map((label, index) => ({ value: String(index + 1), label })),
 ];
-
-/**
- * A year list (spec 001 section 3): `count` years from `start` (default: the current year), going
- * into the past or the future. Pure: the caller passes the current year.
- */
-export function yearOptions(list: YearList, currentYear: number): OptionItem[] {
-  const start = list.start ?? currentYear;
-  const step = list.direction === 'past' ? -1 : 1;
-  const count = Math.max(0, Math.trunc(list.count));
-  const years = Array.from({ length: count }, (_, index) => String(start + index * step));
-  return [EMPTY_OPTION, ...years.map((year) => ({ value: year, label: year }))];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Answers of the About You page.

@@ -441,7 +441,7 @@ describe('Your Academics: program, credits and start', () => {
     ],
     [
       'credits with a decimal',
-      { credits_transfer: '12.5' },
+      { credits_transfer: '2.5' },
       'credits_transfer',
       [E.creditsTransferDigits],
     ],

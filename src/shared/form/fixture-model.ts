@@ -94,7 +94,8 @@ export const fixtureModel: FormModel = {
               key: 'start_year',
               widget: 'year',
               label: 'Start year',
-              years: { count: 75, direction: 'past' },
+              // Wider than the rule's range, so the rule's own messages can be seen.
+              years: { start: 2030, count: 80, direction: 'past' },
               showWhen: { valueKey: '$name', operator: 'answered' },
               rules: [
                 {

@@ -115,6 +115,14 @@ describe('printable application on the fixture model', () => {
     );
   });
 
+  it('prints an answer whose option has gone as its stored label, or its code without one', () => {
+    const kept = rowOf(fixture({ answers: { major: '7', major_desc: 'Nursing (RN)' } }), 'major');
+    expect(kept?.value).toMatchObject({ kind: 'choice', value: '7', label: 'Nursing (RN)' });
+    expect(kept?.answered).toBe(true);
+    const bare = rowOf(fixture({ answers: { military: 'Q' } }), 'military');
+    expect(printableText(bare?.value ?? { kind: 'text', text: '' })).toBe('Q');
+  });
+
   it('prints a radio group as the selected label and marks it among the options', () => {
     const value = rowOf(fixture({ answers: { major: '338' } }), 'major')?.value;
     expect(value).toEqual({

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ANSWER_MESSAGES } from './answer-keys';
 import { fixtureModel } from './fixture-model';
+import { isValidIsoDate } from './iso-date';
 import type { FormModel, FormState } from './model';
-import { isValidIsoDate, todayIso, validateAnswers } from './validate';
+import { todayIso, validateAnswers } from './validate';
 
 const today = '2026-11-21';
 const errorsFor = (partial: Partial<FormState>) =>
@@ -111,6 +113,7 @@ describe('rules limited to some repeat instances', () => {
                 key: 'end',
                 widget: 'year',
                 label: 'End',
+                years: { start: 2032, count: 10, direction: 'past' },
                 rules: [
                   {
                     type: 'yearRange',
@@ -155,5 +158,97 @@ describe('rules limited to some repeat instances', () => {
     expect(found.college_end).toEqual(['max 2029']);
     expect(found.college_2_end).toBeUndefined();
     expect(found.college_3_end).toEqual(['max 2031']);
+  });
+});
+
+describe('answers checked again where they stand', () => {
+  const stored = (answers: FormState['answers'], documents?: ReadonlySet<string>) =>
+    validateAnswers(
+      fixtureModel,
+      { answers, addAnother: {}, tabs: { statement_tabs: 'upload' }, isLoggedIn: true },
+      documents ? { today, documents } : { today },
+    );
+
+  it('asks for a new choice when a stored answer is no longer an option', () => {
+    expect(stored({ military: 'Q', military_desc: 'Kept label' }).military).toEqual([
+      ANSWER_MESSAGES.notAnOption,
+    ]);
+    expect(stored({ major: '7' }).major).toEqual([ANSWER_MESSAGES.notAnOption]);
+    expect(stored({ military: 'N' }).military).toBeUndefined();
+  });
+
+  it('judges years against the list of the year of validation', () => {
+    const base = { military: 'Y', branch_name: 'Army' };
+    expect(stored({ ...base, branch_start_year: 'XX1999' }).branch_start_year).toEqual([
+      ANSWER_MESSAGES.notAnOption,
+    ]);
+    expect(stored({ ...base, branch_start_year: '1990' }).branch_start_year).toBeUndefined();
+  });
+
+  it('refuses a stored checkbox that is not true, false or empty, and a date that is not real', () => {
+    expect(stored({ optin_sms_ind: 'yes' }).optin_sms_ind).toEqual([
+      ANSWER_MESSAGES.wrongType('boolean'),
+    ]);
+    expect(stored({ birth_date: 'not-a-date' }).birth_date).toEqual([
+      'A valid date of birth is required.',
+    ]);
+  });
+
+  it('wants a converted document for every answered file question', () => {
+    expect(stored({ statement_doc: 'ANSWERED' }, new Set()).statement_doc).toEqual([
+      ANSWER_MESSAGES.missingDocument,
+    ]);
+    expect(
+      stored({ statement_doc: 'ANSWERED' }, new Set(['statement_doc'])).statement_doc,
+    ).toBeUndefined();
+    expect(stored({ statement_doc: '' }, new Set()).statement_doc).toBeUndefined();
+  });
+
+  it('judges a conditional dropdown against the list of its controller’s answer', () => {
+    const model: FormModel = {
+      pages: [
+        {
+          id: 'p',
+          route: '/p',
+          title: 'P',
+          items: [
+            {
+              kind: 'field',
+              key: 'country',
+              widget: 'select',
+              label: 'Country',
+              options: [
+                { value: '', label: '--' },
+                { value: 'USA', label: 'United States' },
+                { value: 'CAN', label: 'Canada' },
+              ],
+            },
+            {
+              kind: 'field',
+              key: 'region',
+              widget: 'conditionalSelect',
+              label: 'Region',
+              optionsFrom: {
+                controllerKey: 'country',
+                options: {
+                  USA: [
+                    { value: '', label: '--' },
+                    { value: 'FL', label: 'Florida' },
+                  ],
+                  CAN: [
+                    { value: '', label: '--' },
+                    { value: 'ON', label: 'Ontario' },
+                  ],
+                },
+              },
+            },
+          ],
+        },
+      ],
+    };
+    const check = (answers: FormState['answers']) =>
+      validateAnswers(model, { answers, addAnother: {}, tabs: {}, isLoggedIn: true }, { today });
+    expect(check({ country: 'USA', region: 'ON' }).region).toEqual([ANSWER_MESSAGES.notAnOption]);
+    expect(check({ country: 'CAN', region: 'ON' }).region).toBeUndefined();
   });
 });

@@ -1,10 +1,17 @@
+import { ANSWER_MESSAGES, type CheckContext, fieldSpec, valueProblem } from './answer-keys';
 import { evaluate, isAnswered } from './conditions';
+import { isValidIsoDate } from './iso-date';
 import type { Answers, FormModel, FormState, Rule } from './model';
 import { type ResolvedField, resolveModel } from './resolve';
 
 export interface ValidationContext {
-  /** The day of validation, `YYYY-MM-DD`: dates are judged relative to it. */
+  /** The day of validation, `YYYY-MM-DD`: dates and year lists are judged relative to it. */
   today: string;
+  /**
+   * The file questions with a converted document. Without it documents are not checked: the
+   * browser before the list of documents has loaded (the server always checks them).
+   */
+  documents?: ReadonlySet<string>;
 }
 
 export type ValidationErrors = Record<string, string[]>;
@@ -12,22 +19,6 @@ export type ValidationErrors = Record<string, string[]>;
 export function todayIso(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written `YYYY-MM-DD`. */
-export function isValidIsoDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    year >= 1000
-  );
 }
 
 function shiftYears(isoDate: string, years: number): string {
@@ -104,7 +95,35 @@ function failure(
   }
 }
 
-/** One field at a time: every message of its rules, without duplicates (spec 000 section 5). */
+/**
+ * The check of a save (`valueProblem`) for an answer where it stands now: a conditional dropdown
+ * against its controller's current answer, a year against this year's list, and an answered file
+ * question against its converted document. Answers stored before a check existed, or whose option
+ * has gone since (a new cycle's terms), are caught here.
+ */
+export function storedAnswerProblem(
+  place: ResolvedField,
+  answers: Answers,
+  context: ValidationContext,
+): string | null {
+  const value = answers[place.key];
+  if (value === undefined) return null;
+  const { field } = place;
+  const controllerAnswer = field.optionsFrom
+    ? String(answers[place.resolveKey(field.optionsFrom.controllerKey)] ?? '')
+    : undefined;
+  const check: CheckContext = { currentYear: Number(context.today.slice(0, 4)) };
+  const problem = valueProblem(fieldSpec(field, controllerAnswer), value, check);
+  if (problem) return problem;
+  const undocumented =
+    field.widget === 'file' && isAnswered(value) && context.documents?.has(place.key) === false;
+  return undocumented ? ANSWER_MESSAGES.missingDocument : null;
+}
+
+/**
+ * One field at a time: the check of its stored answer, then every message of its rules, without
+ * duplicates (spec 000 section 5).
+ */
 export function validateField(
   place: ResolvedField,
   answers: Answers,
@@ -112,6 +131,8 @@ export function validateField(
 ): string[] {
   if (!place.visible) return [];
   const messages: string[] = [];
+  const stored = storedAnswerProblem(place, answers, context);
+  if (stored !== null) messages.push(stored);
   for (const rule of place.field.rules ?? []) {
     const message = failure(rule, place, answers, context);
     if (message !== null) {

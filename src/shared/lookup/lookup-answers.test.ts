@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applicationModel } from '../application/application-model';
-import { answerKeySpecs } from '../form/answer-keys';
+import { answerKeySpecs, parseAnswerPatch } from '../form/answer-keys';
 import { resolveModel } from '../form/resolve';
 import {
   answersFromLabel,
@@ -106,6 +106,25 @@ describe('lookup fields of the application', () => {
     expect(byCategory('address')).toEqual(
       expect.arrayContaining(['address_line_1', 'mailing_address_line_1', 'other_address_line_1']),
     );
+  });
+
+  it('give answers a save accepts, whatever codes an imported list holds', () => {
+    for (const place of places) {
+      const binding = place.field.lookup as LookupBinding;
+      const prefix = place.key.slice(0, place.key.length - place.field.key.length);
+      for (const [state, country] of [
+        ['NY', 'USA'],
+        ['ON', 'CAN'],
+        ['FM', 'FSM'],
+        ['ZZ', 'ATL'],
+        ['', ''],
+      ] as const) {
+        const answers = answersFromRecord({ ...record, state, country }, binding, prefix);
+        expect(parseAnswerPatch(specs, answers), `${place.key} ${state} ${country}`).toMatchObject({
+          ok: true,
+        });
+      }
+    }
   });
 
   it('fill answer keys that exist and hold what a record can give', () => {

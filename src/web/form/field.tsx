@@ -1,11 +1,11 @@
 import { type ReactNode, useMemo } from 'react';
-import { EMPTY_OPTION, yearOptions } from '../../shared/application/option-lists';
 import { DEFAULT_TEXTAREA_LIMIT } from '../../shared/constants';
 import { fieldMaxLength } from '../../shared/form/answer-keys';
+import { EMPTY_OPTION, offeredOptions } from '../../shared/form/choices';
 import type { KeyResolver } from '../../shared/form/conditions';
+import { isValidIsoDate } from '../../shared/form/iso-date';
 import type { AnswerValue, Field, Item, OptionItem } from '../../shared/form/model';
 import type { ResolvedField, ResolvedInstance } from '../../shared/form/resolve';
-import { isValidIsoDate } from '../../shared/form/validate';
 import { cx } from '../ui/cx';
 import { AddressLookup } from './address-lookup';
 import { FileQuestion } from './file-question';
@@ -317,13 +317,14 @@ function SelectControl({
   const { store, currentYear } = useFormContext();
   const controllerKey = field.optionsFrom ? resolveKey(field.optionsFrom.controllerKey) : '';
   const controller = useAnswer(controllerKey);
+  // A stored answer that is not among these shows as no choice; the validation asks again.
   const options = useMemo<readonly OptionItem[]>(() => {
-    if (field.widget === 'year' && field.years) return yearOptions(field.years, currentYear);
-    if (field.optionsFrom) {
-      const list = field.optionsFrom.options[String(controller ?? '')];
-      return list && list.length > 0 ? list : [EMPTY_OPTION];
-    }
-    return field.options ?? [EMPTY_OPTION];
+    const offered = offeredOptions(
+      field,
+      currentYear,
+      field.optionsFrom ? String(controller ?? '') : undefined,
+    );
+    return offered.length > 0 ? offered : [EMPTY_OPTION];
   }, [field, controller, currentYear]);
   return (
     <select
