@@ -5,8 +5,15 @@ import {
   ALREADY_SUBMITTED_MESSAGE,
   ERROR_SUMMARY_TITLE,
 } from '../../shared/api/application-messages';
+import { ABOUT_MESSAGES } from '../../shared/application/about-page';
+import { validApplicationAnswers } from '../../shared/application/application-fixtures';
+import { applicationModel } from '../../shared/application/application-model';
 import { ANSWER_MESSAGES } from '../../shared/form/answer-keys';
 import { fixtureModel } from '../../shared/form/fixture-model';
+import { resolveModel } from '../../shared/form/resolve';
+import { answersFromRecord, type LookupBinding } from '../../shared/lookup/lookup-answers';
+import type { LookupRecord } from '../../shared/lookup/lookup-schemas';
+import { importLookupCsv } from '../lookup/lookup-import';
 import { signedInApplicant } from '../test/accounts-helpers';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
@@ -259,5 +266,210 @@ describe.each(databaseKinds)('the application life cycle on %s', (kind) => {
     const second = await applicant();
     await call(first, 'PUT', '/api/answer', { first_name: 'First' });
     expect((await answersOf(second)).first_name).toBeUndefined();
+  });
+});
+
+describe.each(databaseKinds)('answers checked against the application model on %s', (kind) => {
+  let app: FastifyInstance;
+  let counter = 0;
+  const applicant = async () => {
+    const email = `model${++counter}.${kind}@example.edu`;
+    return { email, cookie: await signedInApplicant(app, email) };
+  };
+  const call = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const answersOf = async (cookie: string) =>
+    (await call(cookie, 'GET', '/api/profile')).json().answer;
+  const accountOf = (email: string) => sql`(select id from accounts where email = ${email})`;
+  /** An answer written straight into the database, as one saved before these checks could be. */
+  const storeDirectly = (email: string, answers: Record<string, string>) =>
+    testDatabaseOf(app).execute(
+      sql`update applications set answers = answers || ${JSON.stringify(answers)}::jsonb
+          where account_id = ${accountOf(email)}`,
+    );
+  const entryTerm = () =>
+    resolveModel(applicationModel, {
+      answers: {},
+      addAnother: {},
+      tabs: {},
+      isLoggedIn: true,
+    }).find((place) => place.key === 'entry_term')?.field.options?.[1]?.value ?? '';
+
+  beforeAll(async () => {
+    app = await buildTestApp(kind);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('refuses an answer the form cannot give with 400, and keeps nothing of the patch', async () => {
+    const { cookie } = await applicant();
+    expect((await call(cookie, 'PUT', '/api/answer', { first_name: 'Ana' })).statusCode).toBe(200);
+    const before = await answersOf(cookie);
+    const cases: Array<[key: string, value: unknown, message: string]> = [
+      ['gender', 'ZZZ', ANSWER_MESSAGES.notAnOption],
+      ['birth_date', 'not-a-date', ABOUT_MESSAGES.birthDate],
+      ['birth_date', '2023-02-30', ABOUT_MESSAGES.birthDate],
+      ['entry_term', 'XX1999', ANSWER_MESSAGES.notAnOption],
+      ['hs_attended_from_year', '1900', ANSWER_MESSAGES.notAnOption],
+      ['hs_attended_from_month', '13', ANSWER_MESSAGES.notAnOption],
+      ['optin_sms_ind', 'yes', ANSWER_MESSAGES.wrongType('boolean')],
+      ['hs_transcript', 'ANSWERED', ANSWER_MESSAGES.fileAnswer],
+      ['personal_statement_doc', '', ANSWER_MESSAGES.fileAnswer],
+      ['gender_desc', 'Female', ANSWER_MESSAGES.labelWithoutAnswer],
+    ];
+    for (const [key, value, message] of cases) {
+      const response = await call(cookie, 'PUT', '/api/answer', {
+        first_name: 'Bea',
+        [key]: value,
+      });
+      expect(response.statusCode, `${key}=${String(value)}`).toBe(400);
+      expect(response.json().errors, `${key}=${String(value)}`).toEqual({ [key]: [message] });
+    }
+    const mislabelled = await call(cookie, 'PUT', '/api/answer', {
+      gender: 'F',
+      gender_desc: 'Male',
+    });
+    expect(mislabelled.json().errors).toEqual({ gender_desc: [ANSWER_MESSAGES.labelMismatch] });
+    expect(await answersOf(cookie)).toEqual(before);
+  });
+
+  it('saves answers the form can give, each choice with its label', async () => {
+    const { cookie } = await applicant();
+    const saved = await call(cookie, 'PUT', '/api/answer', {
+      gender: 'F',
+      birth_date: '2000-02-29',
+      entry_term: entryTerm(),
+      hs_attended_from_year: '2014',
+      hs_attended_from_month: '8',
+      optin_sms_ind: true,
+      citizenship_type: '1',
+      citizenship_type_desc: 'U.S. citizen or U.S. national',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await answersOf(cookie)).toMatchObject({
+      gender: 'F',
+      gender_desc: 'Female',
+      birth_date: '2000-02-29',
+      entry_term: entryTerm(),
+      hs_attended_from_year: '2014',
+      optin_sms_ind: true,
+    });
+    const cleared = await call(cookie, 'PUT', '/api/answer', { gender: '', birth_date: '' });
+    expect(cleared.statusCode).toBe(200);
+    expect(await answersOf(cookie)).toMatchObject({ gender: '', gender_desc: '', birth_date: '' });
+  });
+
+  it('saves a school picked from a list whose state and country the form does not offer', async () => {
+    await importLookupCsv(
+      testDatabaseOf(app),
+      'hs_ceeb',
+      'ceeb,name,city,state,zip,country\n' +
+        '990001,Pohnpei Island High School,Kolonia,FM,96941,USA\n' +
+        '990002,Lycee Atlantis,Atlantis,ZZ,12345,ATL\n',
+    );
+    const { cookie } = await applicant();
+    const binding = resolveModel(applicationModel, {
+      answers: {},
+      addAnother: {},
+      tabs: {},
+      isLoggedIn: true,
+    }).find((place) => place.key === 'hs_name')?.field.lookup as LookupBinding;
+    for (const id of ['990001', '990002']) {
+      const found = await app.inject({ url: `/lookup/find?id=${id}&category=hs_ceeb` });
+      expect(found.statusCode, found.body).toBe(200);
+      const picked = answersFromRecord(found.json<LookupRecord>(), binding, 'hs_');
+      const saved = await call(cookie, 'PUT', '/api/answer', picked);
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    expect(await answersOf(cookie)).toMatchObject({
+      hs_name: 'Lycee Atlantis',
+      hs_zip: '12345',
+      hs_state: '',
+      hs_state_desc: '',
+      hs_country: '',
+      hs_country_desc: '',
+    });
+  });
+
+  it('refuses at submit answers stored before these checks, naming each key', async () => {
+    const { email, cookie } = await applicant();
+    const saved = await call(cookie, 'PUT', '/api/answer', validApplicationAnswers());
+    expect(saved.statusCode, saved.body).toBe(200);
+    await storeDirectly(email, {
+      gender: 'ZZZ',
+      entry_term: 'FA1999',
+      entry_term_desc: 'Fall 1999',
+      birth_date: '2023-02-30',
+      hs_attended_from_year: '1900',
+    });
+    const refused = await call(cookie, 'POST', '/api/submit');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      message: ERROR_SUMMARY_TITLE,
+      errors: {
+        gender: [ANSWER_MESSAGES.notAnOption],
+        entry_term: [ANSWER_MESSAGES.notAnOption],
+        birth_date: [ABOUT_MESSAGES.birthDate],
+        hs_attended_from_year: [ANSWER_MESSAGES.notAnOption],
+      },
+    });
+    // Still open: the applicant can choose again and submit.
+    const fixed = await call(cookie, 'PUT', '/api/answer', {
+      gender: 'F',
+      entry_term: entryTerm(),
+      birth_date: '2000-05-15',
+      hs_attended_from_year: '2014',
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect((await call(cookie, 'POST', '/api/submit')).statusCode).toBe(200);
+  });
+
+  it('refuses at submit a file answer without a completed document', async () => {
+    const { email, cookie } = await applicant();
+    await call(cookie, 'PUT', '/api/answer', validApplicationAnswers());
+    await storeDirectly(email, { hs_transcript: 'ANSWERED' });
+    const missing = await call(cookie, 'POST', '/api/submit');
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ hs_transcript: [ANSWER_MESSAGES.missingDocument] });
+
+    const document = {
+      accountId: sql`${accountOf(email)}`,
+      answerKey: 'hs_transcript',
+      fileKey: `${email}/transcript`,
+      fileName: 'transcript.pdf',
+      fileSize: 1000,
+    };
+    for (const status of ['UNPROCESSED', 'IN_PROGRESS', 'FAILED'] as const) {
+      await testDatabaseOf(app).execute(
+        sql`insert into document_answers (account_id, answer_key, file_key, file_name, file_size, status)
+            values (${document.accountId}, ${document.answerKey}, ${document.fileKey},
+                    ${document.fileName}, ${document.fileSize}, ${status})
+            on conflict (account_id, answer_key) do update set status = excluded.status`,
+      );
+      const pending = await call(cookie, 'POST', '/api/submit');
+      expect(pending.statusCode, status).toBe(422);
+      expect(pending.json().errors, status).toEqual({
+        hs_transcript: [ANSWER_MESSAGES.missingDocument],
+      });
+    }
+    await testDatabaseOf(app).execute(
+      sql`update document_answers set status = 'COMPLETED', pdf_key = ${`${email}/transcript.pdf`}
+          where account_id = ${accountOf(email)}`,
+    );
+    expect((await call(cookie, 'POST', '/api/submit')).statusCode).toBe(200);
+  });
+
+  it('submits a complete application', async () => {
+    const { cookie } = await applicant();
+    const saved = await call(cookie, 'PUT', '/api/answer', validApplicationAnswers());
+    expect(saved.statusCode, saved.body).toBe(200);
+    const submitted = await call(cookie, 'POST', '/api/submit');
+    expect(submitted.statusCode, submitted.body).toBe(200);
   });
 });

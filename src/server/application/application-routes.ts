@@ -21,6 +21,7 @@ import { SESSION_ENDED_MESSAGE, type Sessions, sessionToken } from '../accounts/
 import type { AppDatabase } from '../db/database';
 import { rowsOf } from '../db/database';
 import { applications, sessions, validationReports, webStatuses } from '../db/schema';
+import { completedDocumentAnswers } from '../documents/document-routes';
 import { INVALID_REQUEST_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
@@ -80,6 +81,7 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
   const specs = answerKeySpecs(model);
   const { repeats, tabs } = containersOf(model);
   const today = options.today ?? (() => todayIso());
+  const currentYear = () => Number(today().slice(0, 4));
 
   /**
    * Applies a change to the application row in one statement, creating the row if needed;
@@ -107,7 +109,7 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
     if (!token) return refuseSession(reply);
     const keepExisting =
       (request.query as Record<string, string | undefined>).keep_existing === 'true';
-    const parsed = parseAnswerPatch(specs, request.body);
+    const parsed = parseAnswerPatch(specs, request.body, { currentYear: currentYear() });
     if (!parsed.ok) throw new HttpError(400, INVALID_REQUEST_MESSAGE, parsed.errors);
     const patch = JSON.stringify(parsed.patch);
     const merged = answersMerge(patch, keepExisting);
@@ -228,7 +230,14 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
         // Hidden answers are cleared by the server too, with the same rules as the browser.
         const cleared = hiddenAnswersPatch(model, formState);
         const answers = { ...formState.answers, ...cleared };
-        const errors = validateAnswers(model, { ...formState, answers }, { today: today() });
+        const documents = new Set(
+          Object.keys(await completedDocumentAnswers(tx, request.accountId)),
+        );
+        const errors = validateAnswers(
+          model,
+          { ...formState, answers },
+          { today: today(), documents },
+        );
         if (Object.keys(errors).length > 0) return { kind: 'invalid' as const, errors };
         await tx
           .update(applications)

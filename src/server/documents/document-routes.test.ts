@@ -248,6 +248,22 @@ describe.each(databaseKinds)('document answers on %s', (kind) => {
     }
   });
 
+  it('clears through a delete a file answer the server holds without a document', async () => {
+    const email = `orphan${++counter}.${kind}@example.edu`;
+    const cookie = await signedInApplicant(app, email);
+    await testDatabaseOf(app)
+      .insert(applications)
+      .values({ accountId: await accountIdOf(email), answers: { [KEY]: 'ANSWERED' } })
+      .onConflictDoUpdate({
+        target: applications.accountId,
+        set: { answers: { [KEY]: 'ANSWERED' } },
+      });
+    // The browser never writes the answer itself; the delete is how it goes.
+    expect((await call(cookie, 'PUT', '/api/answer', { [KEY]: '' })).statusCode).toBe(400);
+    expect((await call(cookie, 'DELETE', `/api/document-answer/${KEY}`)).statusCode).toBe(200);
+    expect((await answersOf(cookie))[KEY]).toBe('');
+  });
+
   it('refuses a presigned URL for a non-file key and after submit', async () => {
     const email = `submitted${++counter}.${kind}@example.edu`;
     const cookie = await signedInApplicant(app, email);
