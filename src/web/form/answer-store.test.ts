@@ -177,6 +177,35 @@ describe('AnswerStore', () => {
     expect(store.takeDirty()).toEqual({ last_name: 'Byron', gender: 'F', gender_desc: 'Female' });
   });
 
+  it('never marks a file answer for saving: only the server sets it', () => {
+    const storage = memoryStorage();
+    const copy = createLocalCopy('portal:unsaved:ada', storage);
+    const store = new AnswerStore();
+    store.setModel(application);
+    store.startSession({
+      id: 'ada#1',
+      mode: 'account',
+      answers: { personal_statement_doc: 'ANSWERED', hs_transcript: 'ANSWERED' },
+      tabs: { personal_statement: 'upload' },
+      localCopy: copy,
+      // Left by a closed tab of an earlier version of the form.
+      dirtyKeys: ['hs_transcript'],
+    });
+    store.setTab('personal_statement', 'write');
+    expect(store.get('personal_statement_doc')).toBe('');
+    store.set('first_name', 'Ada');
+    expect(store.takeDirty()).toEqual({ first_name: 'Ada' });
+    expect(copy.load()).toEqual({ first_name: 'Ada' });
+  });
+
+  it('sends a choice and its label together, whichever of them changed', () => {
+    const store = accountStore({ gender: 'F', gender_desc: 'Old label' });
+    store.setMany({ gender_desc: 'Female' });
+    expect(store.takeDirty()).toEqual({ gender: 'F', gender_desc: 'Female' });
+    store.setMany({ gender: 'M' });
+    expect(store.takeDirty()).toEqual({ gender: 'M', gender_desc: 'Female' });
+  });
+
   it('notifies only the listeners of the keys that changed', () => {
     const store = accountStore();
     const firstName = vi.fn();

@@ -157,10 +157,17 @@ export class AnswerStore {
     this.apply({}, true);
   }
 
-  /** The keys changed since the last save, with their current values; they stop being dirty. */
+  /**
+   * The keys changed since the last save, with their current values; they stop being dirty. A
+   * choice and its `_desc` label go together (the server checks one against the other), and file
+   * answers never go: only the server sets them.
+   */
   takeDirty(): Answers {
     const patch: Answers = {};
-    for (const key of this.dirty) patch[key] = this.answers[key] ?? '';
+    for (const key of this.dirty) {
+      if (!this.savedByClient(key)) continue;
+      for (const pairKey of this.choicePair(key)) patch[pairKey] = this.answers[pairKey] ?? '';
+    }
     this.dirty.clear();
     return patch;
   }
@@ -240,6 +247,19 @@ export class AnswerStore {
     return false;
   }
 
+  /** A completed conversion sets a file answer and a delete clears it, both on the server. */
+  private savedByClient(key: string): boolean {
+    return this.index?.fields.get(key)?.field.widget !== 'file';
+  }
+
+  /** The key with its companion: a choice and its `_desc` label, or just the key. */
+  private choicePair(key: string): string[] {
+    const fields = this.index?.fields;
+    const answerKey = key.endsWith(DESC_SUFFIX) ? key.slice(0, -DESC_SUFFIX.length) : key;
+    const place = fields?.get(answerKey);
+    return place && storesDesc(place.field) ? [answerKey, `${answerKey}${DESC_SUFFIX}`] : [key];
+  }
+
   private apply(requested: Answers, mayHide: boolean, markDirty = true): void {
     const changes: Answers = {};
     for (const [key, value] of Object.entries(requested))
@@ -253,8 +273,16 @@ export class AnswerStore {
     const keys = Object.keys(changes);
     if (keys.length === 0) return;
     this.answers = next;
-    if (markDirty && this.session.mode === 'account') for (const key of keys) this.dirty.add(key);
-    if (markDirty || this.session.mode === 'anonymous') this.localCopy?.write(changes);
+    if (this.session.mode === 'anonymous') this.localCopy?.write(changes);
+    else if (markDirty) {
+      const unsaved: Answers = {};
+      for (const key of keys) {
+        if (!this.savedByClient(key)) continue;
+        this.dirty.add(key);
+        unsaved[key] = changes[key] as AnswerValue;
+      }
+      this.localCopy?.write(unsaved);
+    }
     this.notify(keys, false);
   }
 

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DocumentAnswersResponse } from '../../shared/api/documents';
+import { isAnswered } from '../../shared/form/conditions';
 import type { Item } from '../../shared/form/model';
 import {
   conversionStatusQueryOptions,
@@ -109,8 +110,10 @@ export function getDocumentUploads(queryClient: QueryClient): DocumentUploads {
   });
   setBeforeTabSwitch(async (tabs, from) => {
     const documents = queryClient.getQueryData<DocumentAnswersResponse>(queryKeys.documentAnswers);
-    await uploads.removeHidden(fileKeysOfItems(tabItems(tabs, from)), (key) =>
-      Boolean(documents && key in documents),
+    // An answer without a document is cleared by the same delete: only the server writes it.
+    await uploads.removeHidden(
+      fileKeysOfItems(tabItems(tabs, from)),
+      (key) => Boolean(documents && key in documents) || isAnswered(answerStore.get(key)),
     );
   });
   instance = uploads;

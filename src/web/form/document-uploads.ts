@@ -64,8 +64,11 @@ export interface DocumentUploads {
    * conversion is unprocessed or in progress (which is then followed to its end).
    */
   mayHide(answerKeys: readonly string[], documentsLoading: boolean): Promise<boolean>;
-  /** After a switch is confirmed: deletes the files of questions the tab hides. */
-  removeHidden(answerKeys: readonly string[], hasDocument: (key: string) => boolean): Promise<void>;
+  /**
+   * After a switch is confirmed: deletes the files of questions the tab hides, and through the
+   * same call the answers the server holds for them.
+   */
+  removeHidden(answerKeys: readonly string[], isAttached: (key: string) => boolean): Promise<void>;
   /** Forgets everything under way, e.g. when someone else signs in. */
   reset(): void;
 }
@@ -283,10 +286,10 @@ export function createDocumentUploads({
       return false;
     },
 
-    async removeHidden(answerKeys, hasDocument) {
+    async removeHidden(answerKeys, isAttached) {
       for (const key of answerKeys) {
         const status = lastStatus.get(key) ?? 'NOT_ANSWERED';
-        if (hasDocument(key) || status !== 'NOT_ANSWERED') await remove(key);
+        if (isAttached(key) || status !== 'NOT_ANSWERED') await remove(key);
       }
     },
 

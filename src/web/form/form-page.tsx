@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { DocumentAnswersResponse } from '../../shared/api/documents';
 import { applicationModel } from '../../shared/application/application-model';
 import type { KeyResolver } from '../../shared/form/conditions';
 import type { Page, Repeat, Tabs } from '../../shared/form/model';
 import { chosenTab } from '../../shared/form/resolve';
 import { todayIso, validateAnswers } from '../../shared/form/validate';
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_STEPS } from '../../shared/routes';
+import { documentAnswersQueryOptions } from '../data/documents';
 import { postJson, putJson, ServerError } from '../data/http-client';
 import { queryKeys } from '../data/query-keys';
 import { Modal } from '../modal/modal';
@@ -38,6 +40,11 @@ const identity: KeyResolver = (key) => key;
 const SUBMIT_ERROR_TITLE = 'Submit Error';
 const NOT_SAVED_MESSAGE =
   'We could not save your latest answers, so your application was not submitted. Please check your connection and try again.';
+
+/** The file questions with a converted document, when the list has loaded. */
+function convertedKeys(documents: DocumentAnswersResponse | undefined): Set<string> | undefined {
+  return documents ? new Set(Object.keys(documents)) : undefined;
+}
 
 /** Set before a save-and-next navigation: the next page moves focus to its heading. */
 let focusHeadingNext = false;
@@ -76,10 +83,15 @@ function FormPageContent({ page }: { page: Page }) {
   const [submitErrors] = useState(peekSubmitErrors);
   const summary = useMemo(() => {
     if (!validating) return null;
+    const documents = queryClient.getQueryData<DocumentAnswersResponse>(queryKeys.documentAnswers);
     const errors =
-      submitErrors ?? validateAnswers(applicationModel, answerStore.formState(), { today });
+      submitErrors ??
+      validateAnswers(applicationModel, answerStore.formState(), {
+        today,
+        documents: convertedKeys(documents),
+      });
     return buildSummary(errors, places, PAGE_ORDER);
-  }, [validating, submitErrors, today]);
+  }, [validating, submitErrors, today, queryClient]);
 
   useEffect(() => {
     if (!submitErrors) return;
@@ -219,7 +231,14 @@ function FormPageContent({ page }: { page: Page }) {
         return;
       }
       if (webStatus !== 'validating') await postWebStatus(queryClient, 'validating');
-      const errors = validateAnswers(applicationModel, answerStore.formState(), { today });
+      // Without the list of documents the server alone checks them.
+      const documents = await queryClient
+        .fetchQuery(documentAnswersQueryOptions)
+        .catch(() => undefined);
+      const errors = validateAnswers(applicationModel, answerStore.formState(), {
+        today,
+        documents: convertedKeys(documents),
+      });
       await trackedCall(queryClient, () => postJson('/api/validations', { errors })).catch(
         (error: unknown) => console.error('Could not record the validation report.', error),
       );

@@ -82,9 +82,13 @@ export function useChosenTab(tabs: Tabs): string {
   return useSyncExternalStore(subscribe, read, read);
 }
 
-/** Every key a field's rules read besides its own: conditions of `when`, and `anyAnswered` keys. */
+/**
+ * Every key a field's checks read besides its own: a conditional dropdown's controller, conditions
+ * of `when`, and `anyAnswered` keys.
+ */
 export function ruleKeys(field: Field, key: string, resolve: KeyResolver): string[] {
   const keys = new Set([key]);
+  if (field.optionsFrom) keys.add(resolve(field.optionsFrom.controllerKey));
   for (const rule of field.rules ?? []) {
     if ('when' in rule) for (const name of conditionKeys(rule.when, resolve)) keys.add(name);
     if (rule.type === 'anyAnswered') for (const name of rule.keys) keys.add(resolve(name));
@@ -100,11 +104,9 @@ const SEPARATOR = '\u0000';
  */
 export function useFieldErrors(place: ResolvedField): readonly string[] {
   const { store, validating, today } = useFormContext();
+  // Every field, with rules or not: its stored answer may not be one the model allows any more.
   const keys = useMemo(
-    () =>
-      validating && place.field.rules
-        ? ruleKeys(place.field, place.key, place.resolveKey)
-        : NO_KEYS,
+    () => (validating ? ruleKeys(place.field, place.key, place.resolveKey) : NO_KEYS),
     [validating, place],
   );
   const subscribe = useKeysSubscription(store, keys);
