@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ERROR_SUMMARY_TITLE } from '../src/shared/api/application-messages';
+import { validApplicationAnswers } from '../src/shared/application/application-fixtures';
+import { ANSWER_MESSAGES } from '../src/shared/form/answer-keys';
 import {
   confirmationCode,
   passwordInput,
@@ -13,6 +15,7 @@ import {
   fieldOf,
   profileAnswers,
   screenshots,
+  seedAnswers,
   signedInAccount,
   steps,
 } from './helpers/form';
@@ -218,6 +221,35 @@ test('a failed submit shows the summary for all three pages and its links land o
   await expect(fieldOf(page, 'conviction').getByRole('radio').first()).toBeFocused();
   await expectNoAxeViolations(page, '/final-steps with the summary');
   await screenshots(page, 'final-steps-summary');
+});
+
+test('an answer whose option has gone shows no choice, and submit asks to choose again', async ({
+  page,
+  request,
+}) => {
+  await signedInAccount(page, request, 'old-term');
+  await seedAnswers(page, validApplicationAnswers());
+  // Saved under last cycle's terms: no save can store it now, so the profile is given it here.
+  await page.route('**/api/profile', async (route) => {
+    const response = await route.fetch();
+    const profile = await response.json();
+    profile.answer = { ...profile.answer, entry_term: 'FA1999', entry_term_desc: 'Fall 1999' };
+    await route.fulfill({ response, json: profile });
+  });
+  await page.goto('/education');
+  const entryTerm = fieldOf(page, 'entry_term');
+  await expect(entryTerm.getByRole('combobox')).toHaveValue('');
+
+  await page.goto('/final-steps');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  const summary = page.getByRole('region', { name: ERROR_SUMMARY_TITLE });
+  await summary.getByRole('link', { name: ANSWER_MESSAGES.notAnOption }).click();
+  await expect(page).toHaveURL(/\/education#entry_term$/);
+  await expect(entryTerm).toContainText(ANSWER_MESSAGES.notAnOption);
+  await entryTerm.getByRole('combobox').selectOption({ index: 1 });
+  await expect(entryTerm).not.toContainText(ANSWER_MESSAGES.notAnOption);
+  await expectSaved(page);
 });
 
 test('axe finds nothing on the three pages of an anonymous visitor', async ({ page }) => {
