@@ -12,7 +12,7 @@ import { loadTenantConfig } from '../src/server/config/tenant';
 import { rowsOf } from '../src/server/db/database';
 import { applications } from '../src/server/db/schema';
 import { signedInApplicant } from '../src/server/test/accounts-helpers';
-import { sampleTenantFile } from '../src/server/test/test-app';
+import { sampleTenantFile, TEST_DEV_TOOLS_KEY } from '../src/server/test/test-app';
 import { createTestDatabase, type DatabaseKind } from '../src/server/test/test-database';
 import { applicationModel } from '../src/shared/application/application-model';
 import { answerKeySpecs } from '../src/shared/form/answer-keys';
@@ -88,7 +88,12 @@ async function statementsPerSecond(run: () => Promise<void>): Promise<number> {
 
 export async function benchAnswerSave(kind: DatabaseKind): Promise<AnswerSaveResult> {
   const database = await createTestDatabase(kind);
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: '10' });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_POOL_SIZE: '10',
+    DEV_TOOLS_KEY: TEST_DEV_TOOLS_KEY,
+  });
   const app = await buildApp({
     env,
     tenant: await loadTenantConfig(sampleTenantFile),

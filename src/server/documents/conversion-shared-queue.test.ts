@@ -15,7 +15,7 @@ import { accounts, documentAnswers } from '../db/schema';
 import { localDiskStorage } from '../storage/local-disk';
 import { newObjectKey } from '../storage/storage';
 import { signedInApplicant } from '../test/accounts-helpers';
-import { sampleTenantFile } from '../test/test-app';
+import { sampleTenantFile, TEST_DEV_TOOLS_KEY } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import { CONVERSION_JOB } from './conversion-jobs';
 import { makePng } from './sample-files';
@@ -53,6 +53,7 @@ describe.runIf(databaseKinds.includes('postgres'))('conversion jobs shared throu
       DATABASE_URL: url,
       UPLOAD_SIGNING_SECRET: SECRET,
       RUN_JOBS: String(runJobs),
+      DEV_TOOLS_KEY: TEST_DEV_TOOLS_KEY,
     });
     const app = await buildApp({
       env,
