@@ -59,4 +59,10 @@ describe('the options a field offers', () => {
     expect(values(offeredOptions(region, 2026, 'MEX'))).toEqual([]);
     expect(values(offeredOptions(region, 2026))).toEqual(['', 'FL', '', 'ON']);
   });
+
+  it('offer nothing for a controller answer that names a property of every object', () => {
+    for (const answer of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(values(offeredOptions(region, 2026, answer)), answer).toEqual([]);
+    }
+  });
 });

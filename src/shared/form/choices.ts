@@ -46,7 +46,10 @@ export function choiceSource(field: Field, controllerAnswer?: string): ChoiceSou
     options:
       controllerAnswer === undefined
         ? Object.values(lists).flat()
-        : (lists[controllerAnswer] ?? []),
+        : // The answer is the applicant's: 'constructor' must not find Object's own.
+          Object.hasOwn(lists, controllerAnswer)
+          ? (lists[controllerAnswer] ?? [])
+          : [],
     years: [],
   };
 }

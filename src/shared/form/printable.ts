@@ -1,4 +1,5 @@
 import type { DocumentStatus } from '../api/documents';
+import { choiceSource } from './choices';
 import { isAnswered } from './conditions';
 import {
   type Answers,
@@ -254,11 +255,9 @@ function textOf(value: AnswerValue | undefined): string {
 }
 
 function optionsOf(field: Field, answers: Answers, resolveKey: (key: string) => string) {
-  if (field.optionsFrom) {
-    const controller = textOf(answers[resolveKey(field.optionsFrom.controllerKey)]);
-    return field.optionsFrom.options[controller] ?? [];
-  }
-  return field.options ?? [];
+  const controllerKey = field.optionsFrom?.controllerKey;
+  const controller = controllerKey ? textOf(answers[resolveKey(controllerKey)]) : undefined;
+  return choiceSource(field, controller).options;
 }
 
 function choiceValue(

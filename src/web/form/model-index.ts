@@ -1,3 +1,4 @@
+import { choiceSource } from '../../shared/form/choices';
 import { conditionKeys, type KeyResolver } from '../../shared/form/conditions';
 import type {
   ConditionExpr,
@@ -124,11 +125,9 @@ export function optionsOf(
   answerOf: (key: string) => unknown,
   resolveKey: KeyResolver,
 ): readonly OptionItem[] {
-  if (field.optionsFrom) {
-    const controller = String(answerOf(resolveKey(field.optionsFrom.controllerKey)) ?? '');
-    return field.optionsFrom.options[controller] ?? [];
-  }
-  return field.options ?? [];
+  const controllerKey = field.optionsFrom?.controllerKey;
+  const controller = controllerKey ? String(answerOf(resolveKey(controllerKey)) ?? '') : undefined;
+  return choiceSource(field, controller).options;
 }
 
 /** Every field under some items (all cases, tabs and instances), with its prefixed answer key. */
