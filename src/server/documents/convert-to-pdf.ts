@@ -2,6 +2,7 @@
 // DocumentRejectedError whose message becomes the FAILED status the applicant reads.
 import type { DocumentKind } from '../../shared/documents/file-rules';
 import { DocumentRejectedError, documentMessages } from './document-errors';
+import { stripExternalReferences } from './docx-external-references';
 import { docxToPdfJs } from './docx-to-pdf-js';
 import { imageToPdf } from './image-to-pdf';
 import {
@@ -31,7 +32,14 @@ export function docxConverterName(): 'libreoffice' | 'js' {
   return findSoffice() ? 'libreoffice' : 'js';
 }
 
-async function docxToPdf(bytes: Uint8Array, options: ConvertOptions): Promise<Uint8Array> {
+async function docxToPdf(upload: Uint8Array, options: ConvertOptions): Promise<Uint8Array> {
+  // Neither converter may see a reference it could follow off the server.
+  const { docx: bytes, removed } = stripExternalReferences(upload);
+  if (removed > 0) {
+    options.onNotice?.(
+      `Removed ${removed} reference(s) to files outside the document before converting it.`,
+    );
+  }
   const engine = options.docxEngine ?? 'auto';
   const soffice = options.sofficePath === undefined ? findSoffice() : options.sofficePath;
   if (engine !== 'js' && soffice) {

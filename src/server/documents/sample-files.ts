@@ -208,12 +208,14 @@ export async function makeEncryptedPdf(): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat([base, Buffer.from(update, 'latin1')]));
 }
 
-const WORD_NS =
+/** The namespace declarations every sample part's root element carries. */
+export const WORD_NS =
   'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" ' +
   'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" ' +
   'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" ' +
   'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" ' +
-  'xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"';
+  'xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture" ' +
+  'xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office"';
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -256,8 +258,9 @@ export const docxXml = {
 
 const contentTypes = (
   mediaDefaults: string,
+  overrides = '',
 ) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">${mediaDefaults}
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">${mediaDefaults}${overrides}
 <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
 <Default Extension="xml" ContentType="application/xml"/>
 <Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>
@@ -312,14 +315,41 @@ export interface DocxOptions {
   /** Paragraph XML of the default header and footer (header1.xml, footer1.xml). */
   headerXml?: string;
   footerXml?: string;
+  /**
+   * More <Relationship> elements by the part they belong to ('word/document.xml',
+   * 'word/header1.xml', ...); the part's relationships file is written when it has none.
+   */
+  relationships?: Record<string, string>;
+  /** More parts, as XML text or bytes, each with its content type when it needs an override. */
+  parts?: Record<string, { content: string | Uint8Array; contentType?: string }>;
+  /** More children of the last section's properties, such as header references. */
+  sectionXml?: string;
 }
+
+/** The name of a part's relationships file: word/header1.xml has word/_rels/header1.xml.rels. */
+export function relationshipsPartOf(part: string): string {
+  const slash = part.lastIndexOf('/');
+  return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
+}
+
+const relationshipsXml = (relationships: string) =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${relationships}</Relationships>`;
 
 /** A real DOCX package (zipped with fflate) around the given body XML. */
 export function makeDocx(bodyXml: string, options: DocxOptions = {}): Uint8Array {
-  const { extraEntries = {}, media = [], headerXml, footerXml } = options;
+  const {
+    extraEntries = {},
+    media = [],
+    headerXml,
+    footerXml,
+    relationships = {},
+    parts = {},
+    sectionXml = '',
+  } = options;
   const references =
     (headerXml ? '<w:headerReference w:type="default" r:id="rIdHeader"/>' : '') +
-    (footerXml ? '<w:footerReference w:type="default" r:id="rIdFooter"/>' : '');
+    (footerXml ? '<w:footerReference w:type="default" r:id="rIdFooter"/>' : '') +
+    sectionXml;
   const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:document ${WORD_NS}><w:body>${bodyXml}<w:sectPr>${references}<w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440"/></w:sectPr></w:body></w:document>`;
   const part = (root: 'hdr' | 'ftr', xml: string) =>
@@ -351,9 +381,22 @@ export function makeDocx(bodyXml: string, options: DocxOptions = {}): Uint8Array
         (item, i) =>
           `<Relationship Id="rIdImg${i}" Type="${relationshipType}/image" Target="media/${item.name}"/>`,
       )
-      .join('');
+      .join('') +
+    (relationships['word/document.xml'] ?? '');
+  const overrides = Object.entries(parts)
+    .filter(([, part]) => part.contentType)
+    .map(([name, part]) => `<Override PartName="/${name}" ContentType="${part.contentType}"/>`)
+    .join('');
+  const otherParts: Zippable = {};
+  for (const [name, part] of Object.entries(parts)) {
+    otherParts[name] = typeof part.content === 'string' ? utf8(part.content) : part.content;
+  }
+  for (const [name, xml] of Object.entries(relationships)) {
+    if (name !== 'word/document.xml')
+      otherParts[relationshipsPartOf(name)] = utf8(relationshipsXml(xml));
+  }
   return zipSync({
-    '[Content_Types].xml': utf8(contentTypes(mediaDefaults)),
+    '[Content_Types].xml': utf8(contentTypes(mediaDefaults, overrides)),
     _rels: { '.rels': utf8(PACKAGE_RELS) },
     word: {
       'document.xml': utf8(document),
@@ -363,6 +406,7 @@ export function makeDocx(bodyXml: string, options: DocxOptions = {}): Uint8Array
       media: Object.fromEntries(media.map((item) => [item.name, item.bytes])),
       ...headerFooterParts,
     },
+    ...otherParts,
     ...extraEntries,
   });
 }
