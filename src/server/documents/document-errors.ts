@@ -38,6 +38,8 @@ export const documentMessages = {
   pdfDamaged:
     'This PDF is damaged and cannot be opened. Please export or save it as a PDF again and upload the new file.',
   pdfNoPages: 'This PDF has no pages. Please upload a PDF with at least one page.',
+  pdfTooBig:
+    'This PDF is too large to process once unpacked. Please print it to a new PDF and upload the new file.',
   docxProtected:
     'This Word document is password-protected or saved in the old .doc format. Please remove the password, save it as .docx, and upload it again.',
   docxDamaged:
