@@ -5,6 +5,7 @@ import {
   decodeXml,
   encodeXml,
   isForeignEncodedXml,
+  MAX_XML_DEPTH,
   readRelationships,
   walkXml,
   type XmlElement,
@@ -64,6 +65,37 @@ describe('XML in Office packages', () => {
     ]) {
       expect(() => walkXml(text, {}), text).toThrow(XmlPartError);
     }
+  });
+
+  it('resolves namespace prefixes where they are declared, rebound and by default', () => {
+    const found: string[] = [];
+    walkXml(
+      '<a xmlns="urn:default" xmlns:p="urn:one"><p:b xml:space="preserve" plain="1"><c xmlns:p="urn:two" p:x="1"/></p:b><p:d/></a>',
+      {
+        open(element) {
+          const attributes = Object.values(element.attributes)
+            .filter((attribute) => !attribute.name.startsWith('xmlns'))
+            .map((attribute) => `${attribute.local}@${attribute.uri}`);
+          found.push([`${element.local}@${element.uri}`, ...attributes].join(' '));
+        },
+      },
+    );
+    expect(found).toEqual([
+      'a@urn:default',
+      'b@urn:one space@http://www.w3.org/XML/1998/namespace plain@',
+      'c@urn:default x@urn:two',
+      'd@urn:one',
+    ]);
+  });
+
+  it('refuses nesting deeper than libxml2 reads, and reads deep nesting in linear time', () => {
+    const started = performance.now();
+    expect(() => walkXml('<a>'.repeat(1_000_000), {})).toThrow(XmlPartError);
+    const deep = `${'<a>'.repeat(MAX_XML_DEPTH)}${'</a>'.repeat(MAX_XML_DEPTH)}`;
+    expect(() => walkXml(deep, {})).not.toThrow();
+    const wide = `<w:hdr xmlns:w="urn:w">${'<w:p><w:r/></w:p>'.repeat(200_000)}</w:hdr>`;
+    expect(() => walkXml(wide, {})).not.toThrow();
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it('finds an attribute in its tag, with the space before it and its value', () => {

@@ -3,7 +3,7 @@
 // gigabytes, and regular expressions over unclosed tags take quadratic time. The walk reports
 // where each element starts and ends in the text, so a part can be rewritten by cutting exact
 // ranges out of it while every other character stays as it was.
-import { type SaxesAttributeNS, SaxesParser } from 'saxes';
+import { SaxesParser } from 'saxes';
 
 /** A part that is not well-formed XML, or XML a package must not hold (a DTD). */
 export class XmlPartError extends Error {
@@ -81,13 +81,22 @@ export function encodeXml({ text, encoding }: DecodedXml): Uint8Array {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+export interface XmlAttribute {
+  /** The qualified name as written, e.g. 'r:link'. */
+  name: string;
+  local: string;
+  /** The namespace the prefix is bound to ('' for an attribute without one). */
+  uri: string;
+  value: string;
+}
+
 export interface XmlElement {
   /** The qualified name as written, e.g. 'w:fldChar'. */
   name: string;
   local: string;
   /** The namespace the prefix is bound to ('' for none). */
   uri: string;
-  attributes: Readonly<Record<string, SaxesAttributeNS>>;
+  attributes: Readonly<Record<string, XmlAttribute>>;
   /** Offset of the '<' that opens the start tag. */
   start: number;
   /** Offset just after the '>' that closes the start tag. */
@@ -104,13 +113,75 @@ export interface XmlVisitor {
 }
 
 /**
- * Walks well-formed XML, reporting each element with its offsets in `text`. Malformed XML and any
- * DTD are refused (XmlPartError): a DTD can declare entities that expand a part a million times
- * or name files to read, and Office packages never carry one.
+ * Deeper nesting is refused: Word nests a few dozen levels, libxml2 (LibreOffice's parser) stops
+ * at 2048 even in its "huge" mode, and every open element costs memory until it closes.
+ */
+export const MAX_XML_DEPTH = 2048;
+
+const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
+
+/**
+ * Namespace prefixes in scope, each with the stack of its bindings. saxes can resolve namespaces
+ * itself, but it looks each prefix up through every enclosing element, which makes deeply nested
+ * markup cost quadratic time; here each lookup is one step.
+ */
+class NamespaceScope {
+  private readonly bindings = new Map<string, string[]>([
+    ['xml', [XML_NAMESPACE]],
+    ['xmlns', [XMLNS_NAMESPACE]],
+  ]);
+
+  /** Binds the element's xmlns declarations; returns the prefixes to release at its end. */
+  declare(attributes: Record<string, string>): string[] {
+    const declared: string[] = [];
+    for (const [name, value] of Object.entries(attributes)) {
+      if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
+      const prefix = name === 'xmlns' ? '' : name.slice(6);
+      if (prefix !== '' && value === '') {
+        throw new XmlPartError(`namespace prefix ${prefix} bound to nothing`);
+      }
+      const stack = this.bindings.get(prefix) ?? [];
+      stack.push(value);
+      this.bindings.set(prefix, stack);
+      declared.push(prefix);
+    }
+    return declared;
+  }
+
+  release(prefixes: readonly string[]): void {
+    for (const prefix of prefixes) this.bindings.get(prefix)?.pop();
+  }
+
+  /** Splits a qualified name and resolves its prefix; attributes without one have no namespace. */
+  resolve(name: string, isAttribute: boolean): { local: string; uri: string } {
+    const colon = name.indexOf(':');
+    const prefix = colon < 0 ? '' : name.slice(0, colon);
+    const local = colon < 0 ? name : name.slice(colon + 1);
+    if (isAttribute && prefix === '')
+      return { local, uri: name === 'xmlns' ? XMLNS_NAMESPACE : '' };
+    const uri = this.bindings.get(prefix)?.at(-1);
+    if (uri === undefined) {
+      if (prefix === '') return { local, uri: '' };
+      throw new XmlPartError(`unbound namespace prefix: "${prefix}"`);
+    }
+    return { local, uri };
+  }
+}
+
+/**
+ * Walks well-formed XML, reporting each element with its offsets in `text`. Malformed XML, any
+ * DTD, unbound prefixes and nesting deeper than MAX_XML_DEPTH are refused (XmlPartError): a DTD
+ * can declare entities that expand a part a million times or name files to read, and Office
+ * packages never carry one.
  */
 export function walkXml(text: string, visitor: XmlVisitor): void {
-  const parser = new SaxesParser({ xmlns: true, position: true });
-  const open: XmlElement[] = [];
+  const parser = new SaxesParser<{ xmlns: false; position: true }>({
+    xmlns: false,
+    position: true,
+  });
+  const scope = new NamespaceScope();
+  const open: Array<{ element: XmlElement; declared: string[] }> = [];
   parser.on('doctype', () => {
     throw new XmlPartError('a DTD (<!DOCTYPE ...>) is not allowed in an Office package');
   });
@@ -118,25 +189,34 @@ export function walkXml(text: string, visitor: XmlVisitor): void {
     throw new XmlPartError(error.message);
   });
   parser.on('opentag', (tag) => {
+    if (open.length >= MAX_XML_DEPTH) {
+      throw new XmlPartError(`elements nested deeper than ${MAX_XML_DEPTH}`);
+    }
     const startTagEnd = parser.position;
+    const declared = scope.declare(tag.attributes);
+    const attributes: Record<string, XmlAttribute> = {};
+    for (const [name, value] of Object.entries(tag.attributes)) {
+      attributes[name] = { name, value, ...scope.resolve(name, true) };
+    }
     const element: XmlElement = {
       name: tag.name,
-      local: tag.local,
-      uri: tag.uri,
-      attributes: tag.attributes,
+      ...scope.resolve(tag.name, false),
+      attributes,
       // A start tag holds no other '<': it is not allowed in attribute values.
       start: text.lastIndexOf('<', startTagEnd - 1),
       startTagEnd,
       selfClosing: tag.isSelfClosing,
     };
-    open.push(element);
+    open.push({ element, declared });
     visitor.open?.(element);
   });
   parser.on('closetag', () => {
-    const element = open.pop();
-    if (element) visitor.close?.(element, parser.position);
+    const closed = open.pop();
+    if (!closed) return;
+    scope.release(closed.declared);
+    visitor.close?.(closed.element, parser.position);
   });
-  const onText = (characters: string) => visitor.text?.(characters, open.at(-1));
+  const onText = (characters: string) => visitor.text?.(characters, open.at(-1)?.element);
   parser.on('text', onText);
   parser.on('cdata', onText);
   parser.write(text).close();
