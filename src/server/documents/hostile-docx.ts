@@ -1,6 +1,7 @@
 // Word documents that would make a converter fetch an address: one for every kind of external
 // reference a DOCX package can carry, each pointing at an address a test listens on. Made in code
 // like every other sample, so a reader sees exactly what each case feeds in. Test support only.
+import { unzipSync, zipSync } from 'fflate';
 import { docxXml, makeDocx, makePng, WORD_NS } from './sample-files';
 
 const RELATIONSHIP_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -311,3 +312,19 @@ export function makeDocxWithHyperlink(target: string): Uint8Array {
     { relationships: { 'word/document.xml': relationship('rIdLink', 'hyperlink', target) } },
   );
 }
+
+/** The package with one part replaced or added, e.g. a hostile _rels/.rels. */
+export function withPart(docx: Uint8Array, name: string, content: string | Uint8Array): Uint8Array {
+  const files = unzipSync(docx);
+  files[name] =
+    typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content);
+  return zipSync(files);
+}
+
+/** Markup that makes a backtracking regular expression scan to the end from every tag. */
+export const UNCLOSED_MARKUP = {
+  fieldStarts: '<w:fldSimple w:instr="PAGE" '.repeat(12_000),
+  paragraphs: '<w:p><w:r><w:t>x'.repeat(12_000),
+  paragraphProperties: '<w:p><w:pPr><w:tabs>'.repeat(10_000),
+  relationships: '<Relationship Type="x/officeDocument" '.repeat(10_000),
+} as const;
