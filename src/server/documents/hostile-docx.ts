@@ -2,7 +2,16 @@
 // reference a DOCX package can carry, each pointing at an address a test listens on. Made in code
 // like every other sample, so a reader sees exactly what each case feeds in. Test support only.
 import { unzipSync, zipSync } from 'fflate';
-import { docxXml, makeDocx, makePng, WORD_NS } from './sample-files';
+import {
+  docxXml,
+  makeDocx,
+  makeFivePageDocx,
+  makeManyEntriesDocx,
+  makePng,
+  makeSampleDocx,
+  makeZipBombDocx,
+  WORD_NS,
+} from './sample-files';
 
 const RELATIONSHIP_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const WORDML_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
@@ -328,3 +337,28 @@ export const UNCLOSED_MARKUP = {
   paragraphProperties: '<w:p><w:pPr><w:tabs>'.repeat(10_000),
   relationships: '<Relationship Type="x/officeDocument" '.repeat(10_000),
 } as const;
+
+/**
+ * Seeds for property tests of DOCX readers: ordinary documents, bombs, packages of hostile markup
+ * and every hostile case above.
+ */
+export function docxFuzzSeeds(): Uint8Array[] {
+  const url = (name: string) => `http://remote.invalid/${name}`;
+  const sample = makeSampleDocx();
+  return [
+    sample,
+    makeFivePageDocx(),
+    makeDocx(docxXml.paragraph('Statement'), {
+      headerXml: docxXml.paragraph('Alex Doe'),
+      footerXml: docxXml.paragraph('Page'),
+    }),
+    makeDocxWithHyperlink(url('transcript')),
+    makeZipBombDocx(),
+    makeManyEntriesDocx(1200),
+    withPart(sample, '_rels/.rels', UNCLOSED_MARKUP.relationships),
+    withPart(sample, 'word/_rels/document.xml.rels', UNCLOSED_MARKUP.relationships),
+    withPart(sample, 'word/document.xml', UNCLOSED_MARKUP.paragraphProperties),
+    withPart(sample, '[Content_Types].xml', 'application/vnd.'.repeat(20_000)),
+    ...Object.values(HOSTILE_DOCX).map((make) => make(url)),
+  ];
+}
