@@ -30,13 +30,15 @@ export function isPdf(bytes: Uint8Array): boolean {
  */
 export async function loadUploadedPdf(bytes: Uint8Array): Promise<PDFDocument> {
   if (!isPdf(bytes)) throw new DocumentRejectedError(documentMessages.pdfDamaged);
-  await checkStructureStreams(bytes);
+  const { encrypted } = await readLeniently(bytes);
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
   } catch (error) {
+    // The strict parse may stop at an object it cannot read before it sees /Encrypt, so the
+    // lenient one has the final word: an applicant with a locked file must hear "password".
     throw new DocumentRejectedError(
-      (await isEncrypted(bytes, error))
+      encrypted || isEncryptedPdfError(error)
         ? documentMessages.pdfEncrypted
         : documentMessages.pdfDamaged,
       { cause: error },
@@ -108,13 +110,13 @@ function decodedSize(stream: PDFRawStream, budget: number): number {
 }
 
 /**
- * Parses the PDF once as pdf-lib's lenient loader does, measuring each object stream and
- * cross-reference stream (the only streams pdf-lib decodes while loading) before pdf-lib decodes
- * it, and refuses the file when together they would pass MAX_STRUCTURE_BYTES. The parse is the
- * loader's own (an instance of its parser with `parseObject` observed), so it meets exactly the
- * streams the real loads would decode.
+ * Parses the PDF once as pdf-lib's lenient loader does, which says whether it is encrypted, and
+ * measures each object stream and cross-reference stream (the only streams pdf-lib decodes while
+ * loading) before pdf-lib decodes it: the file is refused when together they would pass
+ * MAX_STRUCTURE_BYTES. The parse is the loader's own (an instance of its parser with
+ * `parseObject` observed), so it meets exactly the streams a load would decode.
  */
-async function checkStructureStreams(bytes: Uint8Array): Promise<void> {
+async function readLeniently(bytes: Uint8Array): Promise<{ encrypted: boolean }> {
   const parser = PDFParser.forBytesWithOptions(bytes, ParseSpeeds.Fast, false, false);
   const parseObject = parser.parseObject.bind(parser);
   let remaining = MAX_STRUCTURE_BYTES;
@@ -136,12 +138,15 @@ async function checkStructureStreams(bytes: Uint8Array): Promise<void> {
     }
     return object;
   };
+  let encrypted = false;
   try {
-    await parser.parseDocument();
+    const context = await parser.parseDocument();
+    encrypted = context.lookup(context.trailerInfo.Encrypt) !== undefined;
   } catch {
-    // A file this parse cannot read is refused by the real load, with its own message.
+    // A file this parse cannot read is refused by the strict load, with its own message.
   }
   if (refusal) throw refusal;
+  return { encrypted };
 }
 
 /**
@@ -153,21 +158,6 @@ function isEncryptedPdfError(error: unknown): boolean {
     error instanceof EncryptedPDFError ||
     (error instanceof Error && /\bis encrypted\b/.test(error.message))
   );
-}
-
-/**
- * Whether a PDF that failed to load is encrypted: the strict parse may stop at an object it
- * cannot read before it sees /Encrypt, so a lenient parse gets the final word. An applicant with
- * a locked file must hear "password", not "damaged".
- */
-async function isEncrypted(bytes: Uint8Array, error: unknown): Promise<boolean> {
-  if (isEncryptedPdfError(error)) return true;
-  try {
-    await PDFDocument.load(bytes, { updateMetadata: false });
-    return false;
-  } catch (lenientError) {
-    return isEncryptedPdfError(lenientError);
-  }
 }
 
 /**
