@@ -127,7 +127,7 @@ function isLocalHref(href: string): boolean {
 
 /** The part a relationships part belongs to: word/_rels/document.xml.rels -> word/document.xml. */
 function sourceOfRelationships(name: string): string | null {
-  const match = /^(.*?)_rels\/([^/]*)\.rels$/.exec(name);
+  const match = /^((?:.*\/)?)_rels\/([^/]*)\.rels$/.exec(name);
   return match ? `${match[1]}${match[2]}` : null;
 }
 
@@ -148,9 +148,10 @@ interface Field {
 }
 
 /**
- * The ranges of one XML part to cut: references to removed relationships (the attribute's value,
- * or the whole element when it exists only to point), fields that read other files (unlinked as Word's
- * Ctrl+Shift+F9 does: the cached result stays as plain content), and hrefs that leave the part.
+ * The ranges of one XML part to cut: references to removed relationships (the attribute's
+ * value, or the whole element when it exists only to point), fields that read other files
+ * (unlinked as Word's Ctrl+Shift+F9 does: the cached result stays as plain content), and hrefs
+ * that leave the part.
  */
 function rangesToCut(
   text: string,
@@ -253,7 +254,8 @@ function rangesToCut(
           field.ranges.push([element.start, end]);
           fields.pop();
           const enclosing = fields.at(-1);
-          // Word reads a field nested in an instruction as its result: { { QUOTE INCLUDE }PICTURE }.
+          // Word reads a field nested in an instruction as its result:
+          // { { QUOTE INCLUDE }PICTURE "..." } is an INCLUDEPICTURE field.
           if (enclosing?.inInstruction && enclosing.instruction.length < MAX_INSTRUCTION_KEPT) {
             enclosing.instruction += field.result;
           }

@@ -231,7 +231,10 @@ function isAction(dict: PDFDict): boolean {
   );
 }
 
-/** The actions a reviewer's viewer may run from an applicant's file: go to a page, open a web or mail address, turn a page. */
+/**
+ * The actions a reviewer's viewer may run from an applicant's file: go to a page, open a web or
+ * mail address, turn a page.
+ */
 function isSafeAction(action: PDFDict): boolean {
   const type = action.lookup(NAME.S);
   if (type === PDFName.of('GoTo')) return true;
