@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { createSessions, SESSION_COOKIE } from '../src/server/accounts/sessions';
+import { createSessions, sessionCookieName } from '../src/server/accounts/sessions';
 import { buildApp } from '../src/server/app';
 import { answersMerge, saveAnswersStatement } from '../src/server/application/application-routes';
 import { loadEnv } from '../src/server/config/env';
@@ -142,7 +142,7 @@ export async function benchAnswerSave(kind: DatabaseKind): Promise<AnswerSaveRes
     // The statement the route sends, built by the same function, straight to the database at the
     // same concurrency: what is left between the two rates is HTTP, the session cookie and the
     // schema parse.
-    const token = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(cookie)?.[1];
+    const token = new RegExp(`${sessionCookieName(false)}=([^;]+)`).exec(cookie)?.[1];
     if (!token) throw new Error('no session cookie after sign-in');
     const liveSessions = createSessions(database.db, {
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,

@@ -35,7 +35,7 @@ import {
   spendPasswordCheckTime,
   verifyPassword,
 } from './secrets';
-import { SESSION_COOKIE, SESSION_ENDED_MESSAGE, type Sessions } from './sessions';
+import { SESSION_ENDED_MESSAGE, type Sessions } from './sessions';
 
 export interface AccountsOptions {
   db: AppDatabase;
@@ -270,7 +270,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsOptions> = async (parent
     if (request.headers['sec-fetch-site'] === 'cross-site') {
       throw new HttpError(403, 'This request came from another site and was refused.');
     }
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessions.token(request);
     if (token) await sessions.revoke(token);
     sessions.clearCookies(reply);
     return { message: ACCOUNT_MESSAGES.loggedOut };

@@ -15,15 +15,16 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_COOKIE = 'tp_session';
+/**
+ * The session cookie's name. With secure cookies (production) it carries the `__Host-` prefix, so
+ * browsers accept it only over HTTPS, for this host alone and the whole path: no other subdomain
+ * of the university can set or shadow it.
+ */
+export function sessionCookieName(secureCookies: boolean): string {
+  return secureCookies ? '__Host-tp_session' : 'tp_session';
+}
 /** Idle time is measured to within this much; it spares a write on most requests. */
 const TOUCH_INTERVAL_SECONDS = 30;
-
-/** The session token a request carries, if it could be one. */
-export function sessionToken(request: FastifyRequest): string | null {
-  const token = request.cookies[SESSION_COOKIE];
-  return token && token.length <= 100 ? token : null;
-}
 
 export interface SessionSettings {
   idleMs: number;
@@ -37,6 +38,7 @@ function secondsInterval(seconds: number): SQL {
 }
 
 export function createSessions(db: AppDatabase, settings: SessionSettings) {
+  const cookieName = sessionCookieName(settings.secureCookies);
   const idleInterval = secondsInterval(settings.idleMs / 1000);
   const cookieOptions = (maxAgeSeconds: number) => ({
     path: '/',
@@ -47,15 +49,21 @@ export function createSessions(db: AppDatabase, settings: SessionSettings) {
 
   function setCookies(reply: FastifyReply, token: string): void {
     const maxAge = Math.floor(settings.absoluteMs / 1000);
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(maxAge), httpOnly: true });
+    reply.setCookie(cookieName, token, { ...cookieOptions(maxAge), httpOnly: true });
     // The marker lets the browser know it is signed in; it carries no secret.
     reply.setCookie(LOGGED_IN_MARKER_COOKIE, '1', { ...cookieOptions(maxAge), httpOnly: false });
   }
 
   return {
+    /** The session token a request carries, if it could be one. */
+    token(request: FastifyRequest): string | null {
+      const token = request.cookies[cookieName];
+      return token && token.length <= 100 ? token : null;
+    },
+
     /** A new session (the previous one, if any, is revoked: the id rotates at every log-in). */
     async start(request: FastifyRequest, reply: FastifyReply, accountId: string): Promise<void> {
-      const previous = request.cookies[SESSION_COOKIE];
+      const previous = this.token(request);
       if (previous) await this.revoke(previous);
       const token = randomToken();
       await db.insert(sessions).values({
@@ -83,7 +91,7 @@ export function createSessions(db: AppDatabase, settings: SessionSettings) {
 
     /** The account of a live session, or null; its idle mark is refreshed at most every 30 s. */
     async authenticate(request: FastifyRequest): Promise<string | null> {
-      const token = sessionToken(request);
+      const token = this.token(request);
       if (!token) return null;
       const [row] = await db
         .select({ accountId: sessions.accountId, lastSeenAt: sessions.lastSeenAt })
@@ -122,8 +130,8 @@ export function createSessions(db: AppDatabase, settings: SessionSettings) {
     },
 
     clearCookies(reply: FastifyReply): void {
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      reply.clearCookie(LOGGED_IN_MARKER_COOKIE, { path: '/' });
+      reply.clearCookie(cookieName, { path: '/', secure: settings.secureCookies });
+      reply.clearCookie(LOGGED_IN_MARKER_COOKIE, { path: '/', secure: settings.secureCookies });
     },
   };
 }

@@ -17,7 +17,7 @@ import { containersOf } from '../../shared/form/containers';
 import type { Answers, FormModel } from '../../shared/form/model';
 import { hiddenAnswersPatch } from '../../shared/form/resolve';
 import { todayIso, validateAnswers } from '../../shared/form/validate';
-import { SESSION_ENDED_MESSAGE, type Sessions, sessionToken } from '../accounts/sessions';
+import { SESSION_ENDED_MESSAGE, type Sessions } from '../accounts/sessions';
 import type { AppDatabase } from '../db/database';
 import { rowsOf } from '../db/database';
 import { applications, sessions, validationReports, webStatuses } from '../db/schema';
@@ -105,7 +105,7 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
   }
 
   app.put('/api/answer', async (request, reply) => {
-    const token = sessionToken(request);
+    const token = options.sessions.token(request);
     if (!token) return refuseSession(reply);
     const keepExisting =
       (request.query as Record<string, string | undefined>).keep_existing === 'true';
