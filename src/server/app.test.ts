@@ -80,6 +80,7 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
     expect(scriptSrc?.trim()).toBe("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
     expect(page.headers['strict-transport-security']).toContain('max-age=31536000');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         connectSrc: ["'self'", ...uploadOrigins],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'", ...uploadOrigins],
         frameAncestors: ["'none'"],
       },
@@ -212,6 +212,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Development only: an empty lookup table gets the shared lists when they are there.
     ...(env.NODE_ENV === 'development' ? { importSharedListsFrom: SHARED_LISTS_DIR } : {}),
   });
+  if (env.NODE_ENV === 'production' && !deps.mailer && !env.SMTP_URL) {
+    app.addHook('onReady', async () => {
+      app.log.warn('SMTP_URL is not set: mail is kept in the database and nobody receives it');
+    });
+  }
   if (env.NODE_ENV !== 'production' && !deps.mailer && !env.SMTP_URL) {
     await app.register(devMailRoutes, { db: database.db, devToolsKey });
     app.addHook('onReady', async () => {
