@@ -3,7 +3,8 @@ import { ANSWER_MESSAGES } from './answer-keys';
 import { fixtureModel } from './fixture-model';
 import { isValidIsoDate } from './iso-date';
 import type { FormModel, FormState } from './model';
-import { todayIso, validateAnswers } from './validate';
+import { resolveModel } from './resolve';
+import { isRequired, todayIso, validateAnswers } from './validate';
 
 const today = '2026-11-21';
 const errorsFor = (partial: Partial<FormState>) =>
@@ -250,5 +251,128 @@ describe('answers checked again where they stand', () => {
       validateAnswers(model, { answers, addAnother: {}, tabs: {}, isLoggedIn: true }, { today });
     expect(check({ country: 'USA', region: 'ON' }).region).toEqual([ANSWER_MESSAGES.notAnOption]);
     expect(check({ country: 'CAN', region: 'ON' }).region).toBeUndefined();
+  });
+});
+
+describe('which questions must be answered', () => {
+  const model: FormModel = {
+    pages: [
+      {
+        id: 'p',
+        route: '/p',
+        title: 'P',
+        items: [
+          {
+            kind: 'field',
+            key: 'first_name',
+            widget: 'text',
+            label: 'First name',
+            rules: [{ type: 'required', message: 'Name it.' }],
+          },
+          { kind: 'field', key: 'middle_name', widget: 'text', label: 'Middle name' },
+          {
+            kind: 'field',
+            key: 'gpa_scale',
+            widget: 'select',
+            label: 'GPA scale',
+            rules: [
+              {
+                type: 'required',
+                message: 'Choose a scale.',
+                when: { valueKey: 'gpa', operator: 'answered' },
+              },
+            ],
+          },
+          {
+            kind: 'field',
+            key: 'phone',
+            widget: 'phone',
+            label: 'Phone',
+            rules: [{ type: 'anyAnswered', keys: ['phone', 'cell'], message: 'One phone.' }],
+          },
+          {
+            kind: 'field',
+            key: 'agree',
+            widget: 'checkbox',
+            label: 'I agree',
+            rules: [{ type: 'mustBeChecked', message: 'Tick it.' }],
+          },
+          {
+            kind: 'field',
+            key: 'hidden',
+            widget: 'text',
+            label: 'Hidden',
+            showWhen: { valueKey: 'never', operator: 'answered' },
+            rules: [{ type: 'required', message: 'Hidden.' }],
+          },
+          {
+            kind: 'repeat',
+            id: 'colleges',
+            addLabel: 'college',
+            instances: [
+              { prefix: 'college_', label: 'College 1' },
+              { prefix: 'college_2_', label: 'College 2' },
+            ],
+            items: [
+              {
+                kind: 'field',
+                key: 'name',
+                widget: 'text',
+                label: 'Name',
+                rules: [{ type: 'required', message: 'Name it.', instances: [0] }],
+              },
+              {
+                kind: 'field',
+                key: 'from_month',
+                widget: 'month',
+                label: 'From',
+                rules: [
+                  { type: 'required', message: 'When?', instances: [0] },
+                  {
+                    type: 'required',
+                    message: 'When?',
+                    when: { valueKey: '$name', operator: 'answered' },
+                    instances: [1],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const requiredKeys = (answers: FormState['answers']) => {
+    const state = { answers, addAnother: { colleges: 2 }, tabs: {}, isLoggedIn: true };
+    return resolveModel(model, state)
+      .filter((place) => isRequired(place, answers))
+      .map((place) => place.key);
+  };
+
+  it('marks required rules and boxes that must be ticked, not optional or hidden fields', () => {
+    expect(requiredKeys({})).toEqual(['first_name', 'agree', 'college_name', 'college_from_month']);
+  });
+
+  it('follows the conditions of required rules as answers change', () => {
+    expect(requiredKeys({ gpa: '3.2' })).toContain('gpa_scale');
+    expect(requiredKeys({ gpa: '' })).not.toContain('gpa_scale');
+  });
+
+  it('reads instance scopes and conditions on the same instance', () => {
+    expect(requiredKeys({})).not.toContain('college_2_name');
+    expect(requiredKeys({})).not.toContain('college_2_from_month');
+    expect(requiredKeys({ college_2_name: 'Valencia' })).toContain('college_2_from_month');
+    // Another instance's name does not count for this one.
+    expect(requiredKeys({ college_name: 'Valencia' })).not.toContain('college_2_from_month');
+  });
+
+  it('leaves fields of an at-least-one-of group unmarked', () => {
+    expect(requiredKeys({})).not.toContain('phone');
+  });
+
+  it('agrees with validation: a required field left empty is reported', () => {
+    const state = { answers: {}, addAnother: { colleges: 2 }, tabs: {}, isLoggedIn: true };
+    const errors = validateAnswers(model, state, { today });
+    for (const key of requiredKeys({})) expect(errors[key], key).toBeDefined();
   });
 });

@@ -37,13 +37,18 @@ function fill(message: string, place: ResolvedField, year?: number): string {
     .replaceAll('{year}', year === undefined ? '' : String(year));
 }
 
+/** Whether a rule holds for this place's repeat instance (rules may name some instances only). */
+function coversInstance(rule: Rule, place: Pick<ResolvedField, 'instance'>): boolean {
+  return !rule.instances || rule.instances.includes(place.instance?.index ?? -1);
+}
+
 function failure(
   rule: Rule,
   place: ResolvedField,
   answers: Answers,
   context: ValidationContext,
 ): string | null {
-  if (rule.instances && !rule.instances.includes(place.instance?.index ?? -1)) return null;
+  if (!coversInstance(rule, place)) return null;
   const value = answers[place.key];
   const text = typeof value === 'string' ? value.trim() : '';
   const holds = (when: Parameters<typeof evaluate>[0]) => evaluate(when, answers, place.resolveKey);
@@ -93,6 +98,24 @@ function failure(
       return null;
     }
   }
+}
+
+/**
+ * Whether a shown field must be answered now, read from the same rules the validation runs: a
+ * `required` rule whose `when` holds for these answers and whose instances include this place's,
+ * or a box that must be ticked. "At least one of these" rules (`anyAnswered`) bind a group, not
+ * one field, so they leave each field unmarked; the group's help says so.
+ */
+export function isRequired(
+  place: Pick<ResolvedField, 'field' | 'instance' | 'visible' | 'resolveKey'>,
+  answers: Answers,
+): boolean {
+  if (!place.visible) return false;
+  return (place.field.rules ?? []).some((rule) => {
+    if (!coversInstance(rule, place)) return false;
+    if (rule.type === 'mustBeChecked') return true;
+    return rule.type === 'required' && evaluate(rule.when, answers, place.resolveKey);
+  });
 }
 
 /**
