@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWER_MESSAGES, answerKeySpecs, parseAnswerPatch } from './answer-keys';
-import { fixtureModel } from './fixture-model';
+import { countryField, fixtureModel, regionField } from './fixture-model';
 import type { FormModel } from './model';
 
 const specs = answerKeySpecs(fixtureModel);
@@ -87,36 +87,8 @@ const choicesModel: FormModel = {
           ],
         },
         { kind: 'field', key: 'served_from', widget: 'date', label: 'Served from' },
-        {
-          kind: 'field',
-          key: 'country',
-          widget: 'select',
-          label: 'Country',
-          options: [
-            { value: '', label: '--' },
-            { value: 'USA', label: 'United States' },
-            { value: 'CAN', label: 'Canada' },
-          ],
-        },
-        {
-          kind: 'field',
-          key: 'region',
-          widget: 'conditionalSelect',
-          label: 'Region',
-          optionsFrom: {
-            controllerKey: 'country',
-            options: {
-              USA: [
-                { value: '', label: '--' },
-                { value: 'FL', label: 'Florida' },
-              ],
-              CAN: [
-                { value: '', label: '--' },
-                { value: 'ON', label: 'Ontario' },
-              ],
-            },
-          },
-        },
+        countryField,
+        regionField,
       ],
     },
   ],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_OPTION, offeredOptions, yearOptions } from './choices';
+import { regionField } from './fixture-model';
 import type { Field } from './model';
 
 const values = (list: ReadonlyArray<{ value: string }>) => list.map((option) => option.value);
@@ -29,19 +30,7 @@ describe('year lists', () => {
 });
 
 describe('the options a field offers', () => {
-  const region: Field = {
-    kind: 'field',
-    key: 'region',
-    widget: 'conditionalSelect',
-    label: 'Region',
-    optionsFrom: {
-      controllerKey: 'country',
-      options: {
-        USA: [EMPTY_OPTION, { value: 'FL', label: 'Florida' }],
-        CAN: [EMPTY_OPTION, { value: 'ON', label: 'Ontario' }],
-      },
-    },
-  };
+  const region = regionField;
 
   it('follow the current year for a year list', () => {
     const year: Field = {

@@ -1,4 +1,4 @@
-import type { FormModel } from './model';
+import type { Field, FormModel } from './model';
 
 const yesNo = [
   { value: '', label: '--' },
@@ -213,4 +213,37 @@ export const fixtureModel: FormModel = {
       ],
     },
   ],
+};
+
+/** A country select and the region dropdown whose options follow it. */
+export const countryField: Field = {
+  kind: 'field',
+  key: 'country',
+  widget: 'select',
+  label: 'Country',
+  options: [
+    { value: '', label: '--' },
+    { value: 'USA', label: 'United States' },
+    { value: 'CAN', label: 'Canada' },
+  ],
+};
+
+export const regionField: Field = {
+  kind: 'field',
+  key: 'region',
+  widget: 'conditionalSelect',
+  label: 'Region',
+  optionsFrom: {
+    controllerKey: 'country',
+    options: {
+      USA: [
+        { value: '', label: '--' },
+        { value: 'FL', label: 'Florida' },
+      ],
+      CAN: [
+        { value: '', label: '--' },
+        { value: 'ON', label: 'Ontario' },
+      ],
+    },
+  },
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWER_MESSAGES } from './answer-keys';
-import { fixtureModel } from './fixture-model';
+import { countryField, fixtureModel, regionField } from './fixture-model';
 import { isValidIsoDate } from './iso-date';
 import type { FormModel, FormState } from './model';
 import { resolveModel } from './resolve';
@@ -212,38 +212,7 @@ describe('answers checked again where they stand', () => {
           id: 'p',
           route: '/p',
           title: 'P',
-          items: [
-            {
-              kind: 'field',
-              key: 'country',
-              widget: 'select',
-              label: 'Country',
-              options: [
-                { value: '', label: '--' },
-                { value: 'USA', label: 'United States' },
-                { value: 'CAN', label: 'Canada' },
-              ],
-            },
-            {
-              kind: 'field',
-              key: 'region',
-              widget: 'conditionalSelect',
-              label: 'Region',
-              optionsFrom: {
-                controllerKey: 'country',
-                options: {
-                  USA: [
-                    { value: '', label: '--' },
-                    { value: 'FL', label: 'Florida' },
-                  ],
-                  CAN: [
-                    { value: '', label: '--' },
-                    { value: 'ON', label: 'Ontario' },
-                  ],
-                },
-              },
-            },
-          ],
+          items: [countryField, regionField],
         },
       ],
     };

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { applicationModel } from '../../shared/application/application-model';
+import { countryField, regionField } from '../../shared/form/fixture-model';
 import type { FormModel } from '../../shared/form/model';
 import { AnswerStore } from './answer-store';
 import { createLocalCopy, type StorageLike } from './local-copy';
@@ -36,36 +37,8 @@ const dependentModel: FormModel = {
       route: '/about',
       title: 'P',
       items: [
-        {
-          kind: 'field',
-          key: 'country',
-          widget: 'select',
-          label: 'Country',
-          options: [
-            { value: '', label: '--' },
-            { value: 'USA', label: 'United States' },
-            { value: 'CAN', label: 'Canada' },
-          ],
-        },
-        {
-          kind: 'field',
-          key: 'region',
-          widget: 'conditionalSelect',
-          label: 'Region',
-          optionsFrom: {
-            controllerKey: 'country',
-            options: {
-              USA: [
-                { value: '', label: '--' },
-                { value: 'FL', label: 'Florida' },
-              ],
-              CAN: [
-                { value: '', label: '--' },
-                { value: 'ON', label: 'Ontario' },
-              ],
-            },
-          },
-        },
+        countryField,
+        regionField,
         {
           kind: 'switch',
           id: 'grouped',
