@@ -14,7 +14,7 @@ import { resolveModel } from '../../shared/form/resolve';
 import { answersFromRecord, type LookupBinding } from '../../shared/lookup/lookup-answers';
 import type { LookupRecord } from '../../shared/lookup/lookup-schemas';
 import { importLookupCsv } from '../lookup/lookup-import';
-import { signedInApplicant } from '../test/accounts-helpers';
+import { callAs, signedInApplicant } from '../test/accounts-helpers';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 
@@ -23,12 +23,7 @@ describe.each(databaseKinds)('the application life cycle on %s', (kind) => {
   let counter = 0;
   const applicant = () => signedInApplicant(app, `life${++counter}.${kind}@example.edu`);
   const call = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: { cookie },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    callAs(app, cookie, method, url, payload);
   const answersOf = async (cookie: string) =>
     (await call(cookie, 'GET', '/api/profile')).json().answer;
 
@@ -277,12 +272,7 @@ describe.each(databaseKinds)('answers checked against the application model on %
     return { email, cookie: await signedInApplicant(app, email) };
   };
   const call = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: { cookie },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    callAs(app, cookie, method, url, payload);
   const answersOf = async (cookie: string) =>
     (await call(cookie, 'GET', '/api/profile')).json().answer;
   const accountOf = (email: string) => sql`(select id from accounts where email = ${email})`;

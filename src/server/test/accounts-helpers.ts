@@ -39,6 +39,22 @@ export function post(app: FastifyInstance, url: string, payload: unknown, cookie
   });
 }
 
+/** A call made with an applicant's session cookies, with a JSON payload when one is given. */
+export function callAs(
+  app: FastifyInstance,
+  cookie: string,
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { cookie },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
 /** Signs up, confirms from the outbox and logs in; returns the session cookies. */
 export async function signedInApplicant(app: FastifyInstance, username: string): Promise<string> {
   await post(app, '/public/signup', { username, password: STRONG_PASSWORD });
