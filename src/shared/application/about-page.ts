@@ -483,7 +483,7 @@ export const aboutPage: Page = {
       id: 'ethnicity_race',
       title: 'Ethnicity and race',
       description:
-        'Optional. We report these in totals to the government; they do not affect your admission decision.',
+        'We report these in totals to the government; they do not affect your admission decision.',
       items: [
         {
           kind: 'field',
@@ -509,7 +509,7 @@ export const aboutPage: Page = {
       title: 'Family',
       items: [
         yesNo('submit_parent_info', 'Would you like to tell us about your parents or guardians?', {
-          help: 'Optional. It helps us with scholarships and support for first-generation students.',
+          help: 'It helps us with scholarships and support for first-generation students.',
           optionContent: {
             Y: [
               {

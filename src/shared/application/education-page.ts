@@ -532,8 +532,8 @@ const documentItems: Item[] = [
           textarea('personal_statement_essay', 'Personal statement', {
             characterLimit: PERSONAL_STATEMENT_LIMIT,
             help:
-              'Tell us about yourself and why you want to transfer. Optional for most programs; ' +
-              'required for Film.',
+              'Tell us about yourself and why you want to transfer. The Film program asks every ' +
+              'applicant for one, written here or uploaded.',
             rules: [
               required(EDUCATION_MESSAGES.personalStatementEssay, equals('applied_major', film)),
             ],
@@ -568,7 +568,7 @@ const documentItems: Item[] = [
     key: 'hs_transcript',
     widget: 'file',
     label: 'Unofficial high school transcript',
-    help: 'Optional. A .pdf, .docx, .png, .jpeg or .jpg file of at most 1 MB.',
+    help: 'A .pdf, .docx, .png, .jpeg or .jpg file of at most 1 MB.',
   },
 ];
 

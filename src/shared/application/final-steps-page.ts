@@ -77,7 +77,8 @@ const feeWaiver = yesNo('fee_waiver', 'Are you requesting a waiver of the applic
       {
         kind: 'block',
         id: 'fee_waiver_reasons',
-        description: 'Which of these conditions apply to you? Select all that apply.',
+        description:
+          'Which of these conditions apply to you? Select at least one, and all that apply.',
         items: reasonFields,
       },
       {
@@ -154,7 +155,7 @@ export const finalStepsPage: Page = {
       title: 'COVID-19',
       items: [
         yesNo('covid_question', 'Did the COVID-19 pandemic disrupt your studies?', {
-          help: 'Optional. For example a move online, a lost job or illness in your family.',
+          help: 'For example a move online, a lost job or illness in your family.',
           optionContent: {
             Y: [
               {

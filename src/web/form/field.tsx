@@ -11,9 +11,10 @@ import { AddressLookup } from './address-lookup';
 import { FileQuestion } from './file-question';
 import styles from './form.module.css';
 import { useFormContext } from './form-context';
-import { useAnswer, useCondition, useFieldErrors } from './hooks';
+import { useAnswer, useCondition, useFieldErrors, useRequired } from './hooks';
 import { ItemList } from './items';
 import { formatPhone } from './phone';
+import { QuestionLabel } from './question-label';
 import { SchoolSearch } from './school-search';
 
 export interface FieldPlace {
@@ -42,6 +43,7 @@ interface ControlProps {
   inputId: string;
   describedBy: string | undefined;
   invalid: boolean;
+  required: boolean;
   resolveKey: KeyResolver;
 }
 
@@ -71,6 +73,8 @@ function ShownField({
   );
   const errors = useFieldErrors(resolved);
   const invalid = errors.length > 0;
+  const required = useRequired(resolved);
+  const label = <QuestionLabel text={field.label} required={required} />;
   const inputId = `${answerKey}-input`;
   const helpId = field.help ? `${answerKey}-help` : undefined;
   const errorId = `${answerKey}-error`;
@@ -83,6 +87,7 @@ function ShownField({
     inputId,
     describedBy: describedBy || undefined,
     invalid,
+    required,
     resolveKey: place.resolveKey,
   };
 
@@ -122,9 +127,10 @@ function ShownField({
               onChange={(event) => setAnswer(event.target.checked)}
               aria-describedby={control.describedBy}
               aria-invalid={invalid || undefined}
+              aria-required={required || undefined}
             />
             <label htmlFor={inputId} className={styles.checkLabel}>
-              {field.label}
+              {label}
             </label>
           </div>
           {help}
@@ -143,7 +149,8 @@ function ShownField({
             aria-describedby={control.describedBy}
             onClick={() => setAnswer(value !== true)}
           >
-            {field.label}
+            {/* A toggle button cannot carry aria-required, so its mark is read out instead. */}
+            <QuestionLabel text={field.label} required={required} spoken />
           </button>
           {help}
           {errorList}
@@ -161,6 +168,7 @@ function ShownField({
           errors={errorList}
           errorId={errorId}
           invalid={invalid}
+          required={required}
         />
       );
       break;
@@ -168,7 +176,7 @@ function ShownField({
       body = (
         <>
           <label htmlFor={inputId} className={styles.label}>
-            {field.label}
+            {label}
           </label>
           {help}
           <TextLikeControl {...control} />
@@ -220,13 +228,14 @@ function wide(field: Field): boolean {
 }
 
 function TextLikeControl(props: ControlProps) {
-  const { field, answerKey, value, inputId, describedBy, invalid } = props;
+  const { field, answerKey, value, inputId, describedBy, invalid, required } = props;
   const { store } = useFormContext();
   const text = typeof value === 'string' ? value : '';
   const common = {
     id: inputId,
     'aria-describedby': describedBy,
     'aria-invalid': invalid || undefined,
+    'aria-required': required || undefined,
     autoComplete: field.autoComplete,
   };
   switch (field.widget) {
@@ -289,6 +298,7 @@ function TextLikeControl(props: ControlProps) {
             inputId={inputId}
             describedBy={describedBy}
             invalid={invalid}
+            required={required}
           />
         );
       }
@@ -312,6 +322,7 @@ function SelectControl({
   inputId,
   describedBy,
   invalid,
+  required,
   resolveKey,
 }: ControlProps) {
   const { store, currentYear } = useFormContext();
@@ -333,6 +344,7 @@ function SelectControl({
       value={typeof value === 'string' ? value : ''}
       aria-describedby={describedBy}
       aria-invalid={invalid || undefined}
+      aria-required={required || undefined}
       autoComplete={field.autoComplete}
       onChange={(event) => store.set(answerKey, event.target.value)}
     >
@@ -352,6 +364,7 @@ function RadioGroup({
   inputId,
   describedBy,
   invalid,
+  required,
   help,
   errors,
 }: ControlProps & { help: ReactNode; errors: ReactNode }) {
@@ -359,7 +372,9 @@ function RadioGroup({
   const options = (field.options ?? []).filter((option) => option.value !== '');
   return (
     <fieldset className={styles.radioGroup}>
-      <legend className={styles.label}>{field.label}</legend>
+      <legend className={styles.label}>
+        <QuestionLabel text={field.label} required={required} />
+      </legend>
       {help}
       <div className={cx(styles.radios, options.length <= 3 && styles.radiosInline)}>
         {options.map((option, index) => {
@@ -376,6 +391,8 @@ function RadioGroup({
                 onChange={() => store.set(answerKey, option.value)}
                 aria-describedby={describedBy}
                 aria-invalid={invalid || undefined}
+                // Native, since ARIA gives a single radio no aria-required; no form, so no bubble.
+                required={required}
               />
               <label htmlFor={id} className={styles.checkLabel}>
                 {option.label}

@@ -26,6 +26,7 @@ import {
 import styles from './file-question.module.css';
 import formStyles from './form.module.css';
 import { useFormContext } from './form-context';
+import { QuestionLabel } from './question-label';
 import { trackedCall } from './tracked-call';
 import {
   formatFileSize,
@@ -55,6 +56,8 @@ export interface FileQuestionProps {
   errors: ReactNode;
   errorId: string;
   invalid: boolean;
+  /** The question must be answered now (decision 024): marked, and required on the input. */
+  required: boolean;
 }
 
 /**
@@ -66,7 +69,9 @@ export function FileQuestion(props: FileQuestionProps) {
   const { isLoggedIn } = useFormContext();
   return (
     <fieldset className={formStyles.radioGroup}>
-      <legend className={formStyles.label}>{props.field.label}</legend>
+      <legend className={formStyles.label}>
+        <QuestionLabel text={props.field.label} required={props.required} />
+      </legend>
       {props.help}
       {isLoggedIn ? (
         <SignedInFileQuestion {...props} />
@@ -102,6 +107,7 @@ function SignedInFileQuestion({
   helpId,
   errorId,
   invalid,
+  required,
 }: FileQuestionProps) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -185,6 +191,7 @@ function SignedInFileQuestion({
           label={field.label}
           describedBy={describedBy}
           invalid={invalid || entry.error !== null}
+          required={required}
           takeFocus={focusChooser}
           onFocusTaken={focusTaken}
           onChoose={(file) => void uploads.upload(answerKey, file)}
@@ -220,6 +227,7 @@ function FileChooser({
   label,
   describedBy,
   invalid,
+  required,
   takeFocus,
   onFocusTaken,
   onChoose,
@@ -229,6 +237,7 @@ function FileChooser({
   label: string;
   describedBy: string;
   invalid: boolean;
+  required: boolean;
   takeFocus: boolean;
   onFocusTaken: () => void;
   onChoose: (file: File) => void;
@@ -265,6 +274,8 @@ function FileChooser({
           accept={FILE_INPUT_ACCEPT}
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
+          // Native, since ARIA has no required file input; no form around it, so no browser bubble.
+          required={required}
           onChange={choose}
         />
         <label htmlFor={inputId} className={cx(buttonStyles.button, styles.chooseButton)}>

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { conditionKeys, evaluate, type KeyResolver } from '../../shared/form/conditions';
 import type { AnswerValue, ConditionExpr, Field, Repeat, Tabs } from '../../shared/form/model';
 import { chosenTab, type ResolvedField, repeatCount } from '../../shared/form/resolve';
-import { validateField } from '../../shared/form/validate';
+import { isRequired, validateField } from '../../shared/form/validate';
 import type { AnswerStore } from './answer-store';
 import { useFormContext } from './form-context';
 
@@ -114,4 +114,17 @@ export function useFieldErrors(place: ResolvedField): readonly string[] {
     keys.length === 0 ? '' : validateField(place, store.getAll(), { today }).join(SEPARATOR);
   const joined = useSyncExternalStore(subscribe, read, read);
   return useMemo(() => (joined === '' ? [] : joined.split(SEPARATOR)), [joined]);
+}
+
+/**
+ * Whether a shown field must be answered, for its mark and aria-required. It follows the answers
+ * its rules' conditions read (a GPA scale once a GPA is typed), at any time, not only while
+ * validating: the mark is there before the applicant submits.
+ */
+export function useRequired(place: ResolvedField): boolean {
+  const { store } = useFormContext();
+  const keys = useMemo(() => ruleKeys(place.field, place.key, place.resolveKey), [place]);
+  const subscribe = useKeysSubscription(store, keys);
+  const read = () => isRequired(place, store.getAll());
+  return useSyncExternalStore(subscribe, read, read);
 }

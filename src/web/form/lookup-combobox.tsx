@@ -53,6 +53,7 @@ export interface LookupComboboxProps {
   inputId: string;
   describedBy: string | undefined;
   invalid: boolean;
+  required: boolean;
   maxLength: number;
   placeholder: string;
   /** Read to screen readers when the field first takes the focus. */
@@ -70,18 +71,27 @@ interface LookupOption {
 }
 
 /** What the inner input needs beyond react-select's props, without remounting it on change. */
-const InputExtras = createContext<{ describedBy: string | undefined; maxLength: number }>({
+interface InputExtrasValue {
+  describedBy: string | undefined;
+  maxLength: number;
+  required: boolean;
+}
+
+const InputExtras = createContext<InputExtrasValue>({
   describedBy: undefined,
   maxLength: 100,
+  required: false,
 });
 
+// react-select's own `required` also adds a hidden input for native form checks; this form has none.
 function DescribedInput(props: InputProps<LookupOption, false>) {
-  const { describedBy, maxLength } = useContext(InputExtras);
+  const { describedBy, maxLength, required } = useContext(InputExtras);
   const ownDescription = props['aria-describedby'];
   return (
     <components.Input
       {...props}
       maxLength={maxLength}
+      aria-required={required || undefined}
       aria-describedby={[describedBy, ownDescription].filter(Boolean).join(' ') || undefined}
     />
   );
@@ -278,7 +288,9 @@ export default function LookupCombobox(props: LookupComboboxProps) {
   );
 
   return (
-    <InputExtras.Provider value={{ describedBy: props.describedBy, maxLength }}>
+    <InputExtras.Provider
+      value={{ describedBy: props.describedBy, maxLength, required: props.required }}
+    >
       <AsyncCreatableSelect<LookupOption, false>
         ref={select}
         inputId={inputId}

@@ -20,6 +20,7 @@ export interface LookupFieldProps {
   inputId: string;
   describedBy: string | undefined;
   invalid: boolean;
+  required: boolean;
   placeholder: string;
   guidance: string;
 }
@@ -41,6 +42,7 @@ export function LookupField(props: LookupFieldProps) {
       inputId={props.inputId}
       describedBy={props.describedBy}
       invalid={props.invalid}
+      required={props.required}
       maxLength={fieldMaxLength(field)}
       placeholder={props.placeholder}
       guidance={props.guidance}
@@ -72,6 +74,7 @@ function PlainInput(props: LookupFieldProps & { hadFocus: { current: boolean } }
       placeholder={props.placeholder}
       aria-describedby={props.describedBy}
       aria-invalid={props.invalid || undefined}
+      aria-required={props.required || undefined}
       onFocus={loadCombobox}
       onPointerEnter={loadCombobox}
       onTouchStart={loadCombobox}
