@@ -46,6 +46,7 @@ function ConfirmPage() {
   const confirm = useMutation({
     mutationFn: accountCalls.confirm,
     onSuccess: (reply, account) => {
+      toast.resolve(CARD_ERROR_TITLES.confirm);
       goOn('/login', {
         username: account.username,
         title: 'Account Confirmed',

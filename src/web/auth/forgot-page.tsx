@@ -30,6 +30,7 @@ function ForgotPage() {
   const forgot = useMutation({
     mutationFn: accountCalls.forgotPassword,
     onSuccess: (reply) => {
+      toast.resolve(CARD_ERROR_TITLES.forgot);
       toast.success(
         'Check Your Email',
         replyMessage(reply, 'If an account exists, we sent it a link to reset your password.'),

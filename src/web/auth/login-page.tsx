@@ -43,10 +43,13 @@ function LoginPage() {
       await queryClient.fetchQuery({ ...profileQueryOptions, staleTime: 0 });
     },
     onSuccess: () => {
+      toast.resolve(CARD_ERROR_TITLES.login);
       navigate(DEFAULT_ROUTE, { state: nextNavigationState(location.state) });
     },
     onError: (error) => {
       if (error instanceof ServerError && error.code === NOT_CONFIRMED_CODE) {
+        // The card's own message replaces whatever an earlier attempt said.
+        toast.resolve(CARD_ERROR_TITLES.login);
         setNotConfirmed(error.message);
         return;
       }

@@ -61,6 +61,7 @@ function ResetForm({ form }: { form: AccountForm<ResetPasswordForm> }) {
   const reset = useMutation({
     mutationFn: accountCalls.resetPassword,
     onSuccess: (reply, request) => {
+      toast.resolve(CARD_ERROR_TITLES.reset);
       goOn('/login', {
         username: request.username,
         title: 'Password Reset',

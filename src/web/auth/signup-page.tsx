@@ -30,6 +30,7 @@ function SignupPage() {
   const signup = useMutation({
     mutationFn: accountCalls.signup,
     onSuccess: (reply, account) => {
+      toast.resolve(CARD_ERROR_TITLES.signup);
       goOn(CONFIRM_ROUTE, {
         username: account.username,
         title: 'Check Your Email',

@@ -19,6 +19,7 @@ export function useResendConfirm() {
   const mutation = useMutation({
     mutationFn: accountCalls.resendConfirm,
     onSuccess: (reply, form) => {
+      toast.resolve(CARD_ERROR_TITLES.resend);
       // Already on /confirm: the entry is updated rather than stacked.
       goOn(
         CONFIRM_ROUTE,

@@ -6,6 +6,7 @@ import { usePrefillNotice } from '../prefill/prefill-notice';
 import { ReadOnlyShell, useServiceToken } from '../read-only/read-only-shell';
 import { InactivityMonitor } from '../session/inactivity-monitor';
 import { useNavigationToast } from '../toast/use-navigation-toast';
+import { useToastScreen } from '../toast/use-toast-screen';
 import { BannerArea } from './banner-area';
 import { Banners } from './banners';
 import { Footer } from './footer';
@@ -31,6 +32,7 @@ function Shell() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   useDocumentTitle();
+  useToastScreen(pathname);
   useNavigationToast();
   useLifeCycle();
   usePrefillNotice();
