@@ -3,11 +3,11 @@ import { DEFAULT_TEXTAREA_LIMIT } from '../../shared/constants';
 import { fieldMaxLength } from '../../shared/form/answer-keys';
 import { EMPTY_OPTION, offeredOptions } from '../../shared/form/choices';
 import type { KeyResolver } from '../../shared/form/conditions';
-import { isValidIsoDate } from '../../shared/form/iso-date';
 import type { AnswerValue, Field, Item, OptionItem } from '../../shared/form/model';
 import type { ResolvedField, ResolvedInstance } from '../../shared/form/resolve';
 import { cx } from '../ui/cx';
 import { AddressLookup } from './address-lookup';
+import { DateEntry } from './date-entry';
 import { FileQuestion } from './file-question';
 import styles from './form.module.css';
 import { useFormContext } from './form-context';
@@ -157,6 +157,22 @@ function ShownField({
         </>
       );
       break;
+    case 'date':
+      body = (
+        <DateEntry
+          legend={label}
+          answerKey={answerKey}
+          value={value}
+          inputId={inputId}
+          describedBy={control.describedBy}
+          invalid={invalid}
+          required={required}
+          autoComplete={field.autoComplete}
+          help={help}
+          errors={errorList}
+        />
+      );
+      break;
     case 'file':
       body = (
         <FileQuestion
@@ -257,19 +273,6 @@ function TextLikeControl(props: ControlProps) {
         </>
       );
     }
-    case 'date':
-      return (
-        <input
-          {...common}
-          type="date"
-          className={cx(styles.input, styles.date)}
-          value={isValidIsoDate(text) ? text : ''}
-          // Spec 001 section 4: a typed value is kept only if it is a real date; otherwise cleared.
-          onChange={(event) =>
-            store.set(answerKey, isValidIsoDate(event.target.value) ? event.target.value : '')
-          }
-        />
-      );
     case 'phone':
       return (
         <input
