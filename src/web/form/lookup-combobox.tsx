@@ -20,6 +20,7 @@ import {
   type InputProps,
   type SelectInstance,
   type SingleValue,
+  type StylesConfig,
 } from 'react-select';
 import AsyncCreatableSelect from 'react-select/async-creatable';
 import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_WAIT_MS } from '../../shared/constants';
@@ -97,6 +98,27 @@ function DescribedInput(props: InputProps<LookupOption, false>) {
   );
 }
 
+/** The suggestions' tallest (`.menuList`'s max-height plus its border, margin and padding). */
+const SUGGESTIONS_ROOM_PX = 314;
+
+/**
+ * Scrolls the page just enough that the suggestions under the control fit in what the applicant
+ * sees. On phones that is the visual viewport, which the on-screen keyboard shrinks while the
+ * layout viewport (all react-select measures) stays as tall, so the list would open under the
+ * keyboard. The control itself stays in view.
+ */
+function makeRoomForSuggestions(control: HTMLElement): void {
+  const visible = window.visualViewport;
+  const visibleTop = visible?.offsetTop ?? 0;
+  const visibleBottom = visibleTop + (visible?.height ?? window.innerHeight);
+  const { top, bottom } = control.getBoundingClientRect();
+  const margin = Number.parseFloat(getComputedStyle(control).scrollMarginTop) || 0;
+  const shortfall = bottom + SUGGESTIONS_ROOM_PX - visibleBottom;
+  const scrollable = top - visibleTop - margin;
+  const by = Math.min(shortfall, scrollable);
+  if (by > 0) window.scrollBy({ top: by, behavior: 'instant' });
+}
+
 const classNames: ClassNamesConfig<LookupOption, false> = {
   container: () => cx(styles.container),
   control: ({ isFocused }) => cx(formStyles.input, styles.control, isFocused && styles.focused),
@@ -112,6 +134,11 @@ const classNames: ClassNamesConfig<LookupOption, false> = {
   option: ({ isFocused }) => cx(styles.option, isFocused && styles.optionFocused),
   noOptionsMessage: () => cx(styles.notice),
   loadingMessage: () => cx(styles.notice),
+};
+
+/** react-select's control forces `outline: 0 !important`, which would hide the focus ring. */
+const selectStyles: StylesConfig<LookupOption, false> = {
+  control: ({ outline: _forcedOff, ...rest }) => rest,
 };
 
 const selectComponents = {
@@ -297,6 +324,7 @@ export default function LookupCombobox(props: LookupComboboxProps) {
         instanceId={answerKey}
         unstyled
         classNames={classNames}
+        styles={selectStyles}
         components={selectComponents}
         value={value}
         inputValue={inputValue}
@@ -325,6 +353,14 @@ export default function LookupCombobox(props: LookupComboboxProps) {
         openMenuOnClick={false}
         tabSelectsValue={false}
         aria-invalid={props.invalid || undefined}
+        // One way of keeping the list in view everywhere, measured against the visual viewport.
+        menuShouldScrollIntoView={false}
+        onMenuOpen={() => {
+          requestAnimationFrame(() => {
+            const control = select.current?.controlRef;
+            if (control) makeRoomForSuggestions(control);
+          });
+        }}
         ariaLiveMessages={ariaLiveMessages}
         screenReaderStatus={({ count }) =>
           `${count} ${count === 1 ? 'suggestion' : 'suggestions'} available`
