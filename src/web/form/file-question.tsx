@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ChangeEvent,
   type ReactNode,
+  type Ref,
   useCallback,
   useEffect,
   useRef,
@@ -35,6 +36,9 @@ import {
   type UploadPhase,
   uploadPercent,
 } from './upload-progress-store';
+
+/** What a signed-in file question shows, in the order an upload goes through them. */
+type QuestionView = 'loading' | 'chooser' | 'progress' | 'card';
 
 export const ACCOUNT_NEEDED_MESSAGE =
   'This question can be finished once you have created an account.';
@@ -132,6 +136,32 @@ function SignedInFileQuestion({
   const { phase } = entry;
   // A status read on arrival ('checking') keeps the chooser: it is usually over at once.
   const inFlight = phase.kind === 'uploading' || phase.kind === 'converting';
+  const view: QuestionView = documents.isPending
+    ? 'loading'
+    : inFlight
+      ? 'progress'
+      : uploaded
+        ? 'card'
+        : 'chooser';
+  const progressRef = useRef<HTMLDivElement>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  /** A file chosen here is on its way: the focus follows it from view to view. */
+  const followingUpload = useRef(false);
+  const shownView = useRef(view);
+
+  // Each view replaces the one that had the focus (the chooser, then the progress), and the
+  // browser would leave the focus on the page's body; it goes to what took their place instead.
+  useEffect(() => {
+    if (shownView.current === view) return;
+    shownView.current = view;
+    if (!followingUpload.current) return;
+    if (view !== 'progress') followingUpload.current = false;
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) return;
+    if (view === 'progress') progressRef.current?.focus();
+    else if (view === 'card') cardRef.current?.querySelector<HTMLElement>('button')?.focus();
+    else if (view === 'chooser') setFocusChooser(true);
+  }, [view]);
 
   async function remove(): Promise<boolean> {
     try {
@@ -148,13 +178,14 @@ function SignedInFileQuestion({
   }
 
   let body: ReactNode;
-  if (documents.isPending) {
+  if (view === 'loading') {
     body = <p className={styles.note}>Loading your file...</p>;
-  } else if (inFlight) {
-    body = <UploadProgress phase={phase} progressId={`${answerKey}-progress`} />;
+  } else if (view === 'progress') {
+    body = <UploadProgress ref={progressRef} phase={phase} progressId={`${answerKey}-progress`} />;
   } else if (uploaded) {
     body = (
       <FileCard
+        ref={cardRef}
         answerKey={answerKey}
         fileName={uploaded.file_name}
         fileSize={uploaded.file_size}
@@ -194,7 +225,10 @@ function SignedInFileQuestion({
           required={required}
           takeFocus={focusChooser}
           onFocusTaken={focusTaken}
-          onChoose={(file) => void uploads.upload(answerKey, file)}
+          onChoose={(file) => {
+            followingUpload.current = true;
+            void uploads.upload(answerKey, file);
+          }}
         />
       </>
     );
@@ -293,10 +327,19 @@ function progressLabel(phase: UploadPhase): string {
   return `Converting ${fileName ?? 'your file'} to PDF`;
 }
 
-function UploadProgress({ phase, progressId }: { phase: UploadPhase; progressId: string }) {
+function UploadProgress({
+  phase,
+  progressId,
+  ref,
+}: {
+  phase: UploadPhase;
+  progressId: string;
+  ref: Ref<HTMLDivElement>;
+}) {
   const percent = uploadPercent(phase);
   return (
-    <div className={styles.progress}>
+    // Focused by code while the file is on its way (the chooser it replaced had the focus).
+    <div ref={ref} tabIndex={-1} className={styles.progress}>
       <div className={styles.progressText}>
         <label htmlFor={progressId}>{progressLabel(phase)}</label>
         {percent === null ? null : <span aria-hidden="true">{percent}%</span>}
@@ -313,7 +356,9 @@ function FileCard({
   fileSize,
   deleting,
   onDelete,
+  ref,
 }: {
+  ref: Ref<HTMLDivElement>;
   answerKey: string;
   fileName: string;
   fileSize: number;
@@ -330,7 +375,7 @@ function FileCard({
   }
 
   return (
-    <div className={styles.card}>
+    <div ref={ref} className={styles.card}>
       <DocumentIcon />
       <div className={styles.cardText}>
         <p className={styles.fileName}>{fileName}</p>

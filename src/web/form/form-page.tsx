@@ -11,6 +11,7 @@ import { COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_STEPS } from '../../shared/routes
 import { documentAnswersQueryOptions } from '../data/documents';
 import { postJson, putJson, ServerError } from '../data/http-client';
 import { queryKeys } from '../data/query-keys';
+import { useHeadingFocus } from '../layout/use-heading-focus';
 import { Modal } from '../modal/modal';
 import { readNavigationState } from '../navigation-state';
 import { useToast } from '../toast/use-toast';
@@ -45,9 +46,6 @@ const NOT_SAVED_MESSAGE =
 function convertedKeys(documents: DocumentAnswersResponse | undefined): Set<string> | undefined {
   return documents ? new Set(Object.keys(documents)) : undefined;
 }
-
-/** Set before a save-and-next navigation: the next page moves focus to its heading. */
-let focusHeadingNext = false;
 
 /** The three form routes share this component; each page of the model renders by its route. */
 function FormPage() {
@@ -99,11 +97,7 @@ function FormPageContent({ page }: { page: Page }) {
     summaryRef.current?.focus();
   }, [submitErrors]);
 
-  useEffect(() => {
-    if (!focusHeadingNext) return;
-    focusHeadingNext = false;
-    heading.current?.focus({ preventScroll: true });
-  }, []);
+  useHeadingFocus(heading);
 
   // '/{page}#{key}' lands on the field: scrolled to and focused.
   const { hash, key: locationKey } = location;
@@ -214,7 +208,6 @@ function FormPageContent({ page }: { page: Page }) {
     if (!nextStep) return;
     // Spec 001 section 2: an anonymous visitor with answers moving on goes to sign-up.
     if (!isLoggedIn && toSignUp()) return;
-    focusHeadingNext = true;
     navigate(nextStep.route);
     window.scrollTo({ top: 0 });
   }

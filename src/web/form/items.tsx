@@ -180,7 +180,19 @@ function ShownTabs({ tabs, ...place }: Omit<ItemListProps, 'items'> & { tabs: Ta
   const { isLoggedIn, actions } = useFormContext();
   const chosen = useChosenTab(tabs);
   const headingId = useId();
+  const tabList = useRef<HTMLDivElement>(null);
   const inner = { ...place, depth: place.depth + 1 };
+
+  async function switchTo(next: string) {
+    await actions.switchTab(tabs, next);
+    // A switch that asked first closed its dialog, which had the focus and no trigger to return
+    // it to: it goes to the tab chosen now (the new one, or the old one when cancelled).
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (active !== null && active !== document.body) return;
+      tabList.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+    });
+  }
 
   if (!isLoggedIn) {
     // Spec 001 section 4: anonymous visitors see the default tab only.
@@ -205,7 +217,7 @@ function ShownTabs({ tabs, ...place }: Omit<ItemListProps, 'items'> & { tabs: Ta
     <RadixTabs.Root
       value={chosen}
       onValueChange={(next) => {
-        void actions.switchTab(tabs, next);
+        void switchTo(next);
       }}
       activationMode="manual"
       className={cx(styles.tabs, styles.wide)}
@@ -213,7 +225,7 @@ function ShownTabs({ tabs, ...place }: Omit<ItemListProps, 'items'> & { tabs: Ta
       <h3 id={headingId} className={styles.repeatTitle}>
         {tabs.label}
       </h3>
-      <RadixTabs.List aria-labelledby={headingId} className={styles.tabList}>
+      <RadixTabs.List ref={tabList} aria-labelledby={headingId} className={styles.tabList}>
         {tabs.tabs.map((tab) => (
           <RadixTabs.Trigger key={tab.id} value={tab.id} className={styles.tabTrigger}>
             {tab.label}

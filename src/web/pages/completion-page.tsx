@@ -1,19 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { SUBMITTED_MESSAGE } from '../../shared/api/application-messages';
 import { isApplicationPdfPending } from '../../shared/api/application-pdf';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api/errors';
 import { applicationPdfQueryOptions } from '../data/application-pdf';
 import { ServerError } from '../data/http-client';
+import { useHeadingFocus } from '../layout/use-heading-focus';
 import { BusyRing } from '../ui/busy-ring';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
 import styles from './completion-page.module.css';
 
 export function CompletionPage() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useHeadingFocus(heading);
   return (
     <div className={styles.card}>
-      <h1>Application Submitted</h1>
+      <h1 ref={heading} tabIndex={-1} className={styles.title}>
+        Application Submitted
+      </h1>
       <p className={styles.message}>{SUBMITTED_MESSAGE}</p>
       <ApplicationPdfDownload />
     </div>
