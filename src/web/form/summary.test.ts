@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applicationModel } from '../../shared/application/application-model';
-import { buildSummary, keyPlaces } from './summary';
+import { buildSummary, keyPlaces, summaryForPage } from './summary';
 
 const places = keyPlaces(applicationModel);
 const order = applicationModel.pages.map((page) => page.route);
@@ -52,5 +52,31 @@ describe('error summary', () => {
     expect(summary.unplaced).toEqual([{ key: '_', message: 'Something else is wrong.' }]);
     expect(summary.pages[0]?.links).toHaveLength(1);
     expect(summary.count).toBe(2);
+  });
+
+  it('puts the errors of the page the applicant is on first, the other pages after in order', () => {
+    const summary = buildSummary(
+      {
+        legal_agree: ['Please certify that your application is complete and true.'],
+        applied_major: ['Please select your program of study.'],
+        first_name: ['Please enter your first name.'],
+      },
+      places,
+      order,
+    );
+    const onEducation = summaryForPage(summary, '/education');
+    expect(onEducation.current?.title).toBe('Your Academics');
+    expect(onEducation.others.map((page) => page.title)).toEqual(['About You', 'Final Steps']);
+    const onAbout = summaryForPage(summary, '/about');
+    expect(onAbout.current?.links.map((link) => link.key)).toEqual(['first_name']);
+    expect(onAbout.others.map((page) => page.route)).toEqual(['/education', '/final-steps']);
+  });
+
+  it('has no current group on a page without errors', () => {
+    const summary = buildSummary({ first_name: ['Please enter your first name.'] }, places, order);
+    expect(summaryForPage(summary, '/final-steps')).toEqual({
+      current: null,
+      others: summary.pages,
+    });
   });
 });

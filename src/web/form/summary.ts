@@ -81,3 +81,18 @@ export function buildSummary(
   );
   return { pages, unplaced, count };
 }
+
+export interface SummaryForPage {
+  /** The errors of the page the applicant is on, if it has any. */
+  current: SummaryPage | null;
+  /** The other pages with errors, in the order of the form. */
+  others: SummaryPage[];
+}
+
+/** The summary as one page shows it: its own errors first, the other pages after them. */
+export function summaryForPage(summary: Summary, currentRoute: string): SummaryForPage {
+  return {
+    current: summary.pages.find((page) => page.route === currentRoute) ?? null,
+    others: summary.pages.filter((page) => page.route !== currentRoute),
+  };
+}
