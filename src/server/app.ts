@@ -18,6 +18,7 @@ import { registerConversionJobs } from './documents/conversion-jobs';
 import { documentRoutes, isUploadAwaited } from './documents/document-routes';
 import { startUploadCleanup, type UploadCleanup } from './documents/upload-cleanup';
 import { healthRoutes } from './health/health-routes';
+import { registerEmptyJsonBody } from './http/empty-json-body';
 import { registerErrorHandling } from './http/errors-plugin';
 import { registerNoStoreDefault } from './http/no-store-default';
 import { registerOriginCheck } from './http/origin-check';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandling(app);
+  registerEmptyJsonBody(app);
   registerStorableTextCheck(app);
   registerNoStoreDefault(app);
   app.addHook('onRequest', async (request, reply) => {

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api/errors';
 import {
+  deleteJson,
   getJson,
+  isTransientFailure,
   lastSessionCallTime,
+  parseRetryAfter,
   postJson,
   ServerError,
   UnauthorizedError,
@@ -13,7 +16,8 @@ function stubFetch(response: Response | Error) {
     if (response instanceof Error) {
       throw response;
     }
-    return response;
+    // A body reads once; every call gets its own copy.
+    return response.clone();
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -36,14 +40,27 @@ describe('http client', () => {
     await expect(getJson('/api/profile')).resolves.toEqual({ username: 'a@b.co' });
   });
 
-  it('sends same-origin credentials, and a JSON content type only with a body', async () => {
+  it('sends same-origin credentials and JSON on every call, a payload only when given', async () => {
     const fetchMock = stubFetch(json({ ok: true }));
     await getJson('/api/profile');
     await postJson('/public/login', { username: 'a@b.co', password: 'x' });
+    await deleteJson('/api/document-answer/hs_transcript');
+    await postJson('/api/submit');
 
     const [, getInit] = fetchMock.mock.calls[0] ?? [];
     expect(getInit?.credentials).toBe('same-origin');
-    expect(new Headers(getInit?.headers).has('Content-Type')).toBe(false);
+    expect(new Headers(getInit?.headers).get('Content-Type')).toBe('application/json');
+    expect(new Headers(getInit?.headers).get('Accept')).toBe('application/json');
+    expect(getInit?.body).toBeUndefined();
+
+    const [, deleteInit] = fetchMock.mock.calls[2] ?? [];
+    expect(deleteInit?.method).toBe('DELETE');
+    expect(new Headers(deleteInit?.headers).get('Content-Type')).toBe('application/json');
+    expect(deleteInit?.body).toBeUndefined();
+
+    const [, submitInit] = fetchMock.mock.calls[3] ?? [];
+    expect(new Headers(submitInit?.headers).get('Content-Type')).toBe('application/json');
+    expect(submitInit?.body).toBeUndefined();
 
     const [, postInit] = fetchMock.mock.calls[1] ?? [];
     expect(postInit?.method).toBe('POST');
@@ -129,9 +146,49 @@ describe('http client', () => {
     });
   });
 
-  it('treats an empty OK reply as no content', async () => {
+  it('treats a 204 reply as no content', async () => {
     stubFetch(new Response(null, { status: 204 }));
-    await expect(getJson('/api/logout')).resolves.toBeUndefined();
+    await expect(postJson('/api/keep-alive')).resolves.toBeUndefined();
+  });
+
+  it('treats an empty 200 reply as not JSON: the generic message', async () => {
+    stubFetch(new Response('', { status: 200 }));
+    const error = await getJson('/api/logout').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect((error as ServerError).message).toBe(GENERIC_SERVER_ERROR_MESSAGE);
+  });
+
+  describe('failures worth sending again', () => {
+    it('are no reply, a server error, or a 429 that says when to come back', async () => {
+      stubFetch(
+        new Response(JSON.stringify({ message: 'Slow down.' }), {
+          status: 429,
+          headers: { 'Retry-After': '3' },
+        }),
+      );
+      const limited = await getJson('/api/profile').catch((e: unknown) => e);
+      expect((limited as ServerError).retryAfterMs).toBe(3000);
+      expect(isTransientFailure(limited)).toBe(true);
+      expect(isTransientFailure(new ServerError('Down.', null))).toBe(true);
+      expect(isTransientFailure(new ServerError('Down.', 503))).toBe(true);
+    });
+
+    it('are not a refusal the same call would meet again', () => {
+      expect(isTransientFailure(new ServerError('Invalid.', 400))).toBe(false);
+      expect(isTransientFailure(new ServerError('Slow down.', 429))).toBe(false);
+      expect(isTransientFailure(new ServerError('Submitted.', 409))).toBe(false);
+      expect(isTransientFailure(new UnauthorizedError('Not signed in.'))).toBe(false);
+      expect(isTransientFailure(new Error('bug'))).toBe(false);
+    });
+
+    it('read Retry-After in seconds or as a date', () => {
+      const now = Date.parse('2026-11-21T10:00:00Z');
+      expect(parseRetryAfter('120', now)).toBe(120_000);
+      expect(parseRetryAfter('Sat, 21 Nov 2026 10:00:30 GMT', now)).toBe(30_000);
+      expect(parseRetryAfter('Sat, 21 Nov 2026 09:00:00 GMT', now)).toBe(0);
+      expect(parseRetryAfter('soon', now)).toBeUndefined();
+      expect(parseRetryAfter(null, now)).toBeUndefined();
+    });
   });
 
   it('turns a network failure into a ServerError with the generic message', async () => {

@@ -9,13 +9,41 @@ export class ServerError extends Error {
   readonly errors: FieldErrors | undefined;
   /** The machine-readable reason a screen reacts to, e.g. NOT_CONFIRMED_CODE on log-in. */
   readonly code: string | undefined;
+  /** How long the server asked the caller to wait before trying again (Retry-After). */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(message: string, status: number | null, errors?: FieldErrors, code?: string) {
+  constructor(
+    message: string,
+    status: number | null,
+    errors?: FieldErrors,
+    code?: string,
+    retryAfterMs?: number,
+  ) {
     super(message);
     this.status = status;
     this.errors = errors;
     this.code = code;
+    this.retryAfterMs = retryAfterMs;
   }
+}
+
+/**
+ * Whether the same call may succeed if sent again: no reply at all, a server error, or a 429
+ * that says when to come back. Anything else (a 400, 403, 409...) would only fail again.
+ */
+export function isTransientFailure(error: unknown): error is ServerError {
+  if (!(error instanceof ServerError)) return false;
+  const { status } = error;
+  return status === null || status >= 500 || (status === 429 && error.retryAfterMs !== undefined);
+}
+
+/** A Retry-After header, in seconds or as a date, as milliseconds from `now`. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** A 401 reply: the caller is not signed in or the session is no longer valid. */
@@ -50,13 +78,17 @@ export function lastSessionCallTime(): number {
 /**
  * Sends a JSON call to the application's own server and returns the parsed reply.
  * The reply type is the caller's claim about the server contract; it is not checked here.
+ * Spec 000 section 7: every call sends and expects JSON, so the content type goes with calls
+ * that carry no payload too.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+  };
   const init: RequestInit = { method, credentials: 'same-origin', headers };
   if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
   if (signal) {
@@ -89,10 +121,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       response.status,
       fieldErrorsOf(parsed),
       codeOf(parsed),
+      parseRetryAfter(response.headers.get('Retry-After')),
     );
   }
-  // Calls such as logout may answer 204 with no body at all.
-  if (text.trim() === '') {
+  // 204 says there is no content; any other OK reply must be JSON, and an empty body is not.
+  if (response.status === 204) {
     return undefined as T;
   }
   if (parsed === NOT_JSON) {
