@@ -136,6 +136,34 @@ describe('routes', () => {
     second.router.dispose();
   });
 
+  it.each(['/login', '/signup', '/confirm', '/forgot', '/reset', '/no-such-page'])(
+    'sends a signed-in student whose application is submitted from %s to /completion',
+    async (path) => {
+      signedIn();
+      stubServer({
+        status: 200,
+        body: studentProfile({
+          web_status: [
+            { web_status: 'started' },
+            { web_status: 'validating' },
+            { web_status: 'submitted' },
+          ],
+        }),
+      });
+      const { router } = await start(path);
+      expect(router.state.location.pathname).toBe('/completion');
+      router.dispose();
+    },
+  );
+
+  it('serves the account screens to a signed-in student who has not submitted', async () => {
+    signedIn();
+    stubServer({ status: 200, body: studentProfile({ web_status: [{ web_status: 'started' }] }) });
+    const { router } = await start('/login');
+    expect(router.state.location.pathname).toBe('/login');
+    router.dispose();
+  });
+
   it('restores the saved last page on the first form page of a log-in', async () => {
     signedIn();
     stubServer({

@@ -9,7 +9,7 @@ import { COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_STEPS } from '../shared/routes';
 import { UnauthorizedError } from './data/http-client';
 import { profileQueryOptions } from './data/profile';
 import { tenantQueryOptions } from './data/tenant';
-import { createCompletionLoader, createFormLoader } from './form/form-loaders';
+import { createAuthLoader, createCompletionLoader, createFormLoader } from './form/form-loaders';
 import { LoadingSpinner } from './layout/loading-spinner';
 import { RootLayout } from './layout/root-layout';
 import { ErrorScreen } from './pages/error-screen';
@@ -71,6 +71,7 @@ const loadCompletionPage = () => import('./pages/completion-page');
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const formLoader = createFormRouteLoader(queryClient, createFormLoader(queryClient));
+  const authLoader = createAuthLoader(queryClient);
   return [
     {
       id: ROOT_ROUTE_ID,
@@ -80,11 +81,36 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       HydrateFallback: LoadingSpinner,
       errorElement: <ErrorScreen />,
       children: [
-        { path: 'login', handle: handle('Sign In'), lazy: loadAuthPage.login },
-        { path: 'signup', handle: handle('Create Account'), lazy: loadAuthPage.signup },
-        { path: 'confirm', handle: handle('Confirm Your Account'), lazy: loadAuthPage.confirm },
-        { path: 'forgot', handle: handle('Forgot Password'), lazy: loadAuthPage.forgot },
-        { path: 'reset', handle: handle('Reset Password'), lazy: loadAuthPage.reset },
+        {
+          path: 'login',
+          handle: handle('Sign In'),
+          loader: authLoader,
+          lazy: loadAuthPage.login,
+        },
+        {
+          path: 'signup',
+          handle: handle('Create Account'),
+          loader: authLoader,
+          lazy: loadAuthPage.signup,
+        },
+        {
+          path: 'confirm',
+          handle: handle('Confirm Your Account'),
+          loader: authLoader,
+          lazy: loadAuthPage.confirm,
+        },
+        {
+          path: 'forgot',
+          handle: handle('Forgot Password'),
+          loader: authLoader,
+          lazy: loadAuthPage.forgot,
+        },
+        {
+          path: 'reset',
+          handle: handle('Reset Password'),
+          loader: authLoader,
+          lazy: loadAuthPage.reset,
+        },
         {
           path: COMPLETION_ROUTE.slice(1),
           handle: handle('Application Submitted'),

@@ -32,3 +32,16 @@ export function createCompletionLoader(queryClient: QueryClient) {
     return null;
   };
 }
+
+/**
+ * The account screens (spec 000 section 2: a submitted application is sent to /completion from
+ * wherever the student is): signed in and submitted, there is nothing to sign in or up for.
+ */
+export function createAuthLoader(queryClient: QueryClient) {
+  return async function authLoader(): Promise<null> {
+    await loadProfile(queryClient);
+    const snapshot = getClientSnapshot();
+    if (snapshot.isLoggedIn && snapshot.webStatus === 'submitted') throw redirect(COMPLETION_ROUTE);
+    return null;
+  };
+}
