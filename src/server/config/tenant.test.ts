@@ -34,10 +34,29 @@ describe('tenant configuration', () => {
     ],
     ['an unknown key', (t: EditableTenant) => (t.partner_nmae = 'x'), 'partner_nmae'],
     ['a bad URL', (t: EditableTenant) => (t.urls.privacy = 'javascript:alert(1)'), 'urls.privacy'],
+    [
+      'analytics without a policy',
+      (t: EditableTenant) => (t.analytics = { name: 'Campus Analytics' }),
+      'analytics.policy_url: is required',
+    ],
+    [
+      'analytics without a name',
+      (t: EditableTenant) => (t.analytics = { name: ' ', policy_url: 'https://example.edu/a' }),
+      'analytics.name: is required',
+    ],
   ])('names the field at fault for %s', async (_case, change, expected) => {
     const file = await tenantFileWith(change);
     await expect(loadTenantConfig(file)).rejects.toThrow(ConfigError);
     await expect(loadTenantConfig(file)).rejects.toThrow(expected);
+  });
+
+  it('takes an optional analytics setting, and none is needed', async () => {
+    expect((await loadTenantConfig(sampleTenantFile)).analytics).toBeUndefined();
+    const analytics = { name: 'Campus Analytics', policy_url: 'https://example.edu/analytics' };
+    const file = await tenantFileWith((tenant) => {
+      tenant.analytics = analytics;
+    });
+    expect((await loadTenantConfig(file)).analytics).toEqual(analytics);
   });
 
   it('explains a file that is not JSON or not there', async () => {

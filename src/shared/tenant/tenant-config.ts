@@ -43,6 +43,17 @@ export const tenantConfigSchema = z.strictObject({
     accent: shades,
     neutral: shades,
   }),
+  /**
+   * The analytics the university's tag manager adds, if any: named in the privacy notice with its
+   * policy, beside an opt-out the tag manager reads (README, "Tenant configuration"). Without it
+   * the notice says that the site uses no analytics.
+   */
+  analytics: z
+    .strictObject({
+      name: z.string().trim().min(1, 'is required').max(120),
+      policy_url: httpsUrl,
+    })
+    .optional(),
 });
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;

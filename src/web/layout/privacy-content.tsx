@@ -1,6 +1,10 @@
+import { useId, useState } from 'react';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import { ExternalLink } from '../ui/external-link';
+import { readAnalyticsOptOut, writeAnalyticsOptOut } from './analytics-opt-out';
 import styles from './modal-content.module.css';
+
+export const NO_ANALYTICS_TEXT = 'This site uses no analytics.';
 
 const BROWSER_COOKIE_HELP = [
   { browser: 'Google Chrome', href: 'https://support.google.com/chrome/answer/95647' },
@@ -33,7 +37,7 @@ export function PrivacyContent({ tenant }: { tenant: TenantConfig }) {
       </section>
       <section aria-labelledby="privacy-cookies">
         <h3 id="privacy-cookies">Cookies</h3>
-        <p>This application uses only two cookies, both needed for it to work:</p>
+        <p>This application itself sets only two cookies, both needed for it to work:</p>
         <ul>
           <li>a session cookie that keeps you signed in while you work on your application;</li>
           <li>
@@ -41,8 +45,8 @@ export function PrivacyContent({ tenant }: { tenant: TenantConfig }) {
           </li>
         </ul>
         <p>
-          It does not use advertising or analytics cookies. Answers you enter before you create an
-          account are kept in this browser until you sign up or sign in.
+          It sets no advertising cookies. Answers you enter before you create an account are kept in
+          this browser until you sign up or sign in.
         </p>
         <p>You can view and delete cookies in your browser settings:</p>
         <ul className={styles.links}>
@@ -53,6 +57,64 @@ export function PrivacyContent({ tenant }: { tenant: TenantConfig }) {
           ))}
         </ul>
       </section>
+      <section aria-labelledby="privacy-analytics">
+        <h3 id="privacy-analytics">Analytics</h3>
+        {tenant.analytics ? (
+          <AnalyticsOptOut partnerName={tenant.partner_name} analytics={tenant.analytics} />
+        ) : (
+          <p>{NO_ANALYTICS_TEXT}</p>
+        )}
+      </section>
     </div>
+  );
+}
+
+/** Spec 001 section 1: the cookie notice offers an analytics opt-out. */
+function AnalyticsOptOut({
+  partnerName,
+  analytics,
+}: {
+  partnerName: string;
+  analytics: NonNullable<TenantConfig['analytics']>;
+}) {
+  const [optedOut, setOptedOut] = useState(readAnalyticsOptOut);
+  const [refused, setRefused] = useState(false);
+  const checkboxId = useId();
+  const statusId = useId();
+
+  function choose(optOut: boolean) {
+    const stored = writeAnalyticsOptOut(optOut);
+    setRefused(!stored);
+    if (stored) setOptedOut(optOut);
+  }
+
+  return (
+    <>
+      <p>
+        {partnerName} measures how this site is used with {analytics.name}, which may set cookies of
+        its own. Read{' '}
+        <ExternalLink href={analytics.policy_url}>
+          how {analytics.name} handles your data
+        </ExternalLink>
+        .
+      </p>
+      <div className={styles.choice}>
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={optedOut}
+          aria-describedby={statusId}
+          onChange={(event) => choose(event.target.checked)}
+        />
+        <label htmlFor={checkboxId}>Do not measure my visits with {analytics.name}</label>
+      </div>
+      <p id={statusId} role="status">
+        {refused
+          ? 'This browser did not let us store your choice, so it could not be kept.'
+          : optedOut
+            ? `Your visits from this browser are not measured with ${analytics.name}.`
+            : 'Your choice is kept in this browser only, not in a cookie.'}
+      </p>
+    </>
   );
 }
