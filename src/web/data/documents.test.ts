@@ -1,7 +1,14 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FILE_TOO_LARGE_MESSAGE } from '../../shared/documents/file-rules';
-import { postFileToUploadForm, UPLOAD_FAILED_MESSAGE, uploadRefusal } from './documents';
+import {
+  postFileToUploadForm,
+  resetDocumentData,
+  UPLOAD_FAILED_MESSAGE,
+  uploadRefusal,
+} from './documents';
 import { ServerError } from './http-client';
+import { queryKeys } from './query-keys';
 
 type Handler = () => void;
 
@@ -137,5 +144,30 @@ describe('the reason a refused upload is given', () => {
       UPLOAD_FAILED_MESSAGE,
     );
     expect(uploadRefusal(500, 'not json')).toBe(UPLOAD_FAILED_MESSAGE);
+  });
+});
+
+describe('after a failed tab switch', () => {
+  it('resets the cached converted documents and every conversion status, and nothing else', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(queryKeys.documentAnswers, {
+      hs_transcript: { file_name: 'transcript.pdf', file_size: 10 },
+    });
+    queryClient.setQueryData(queryKeys.documentConversion('hs_transcript'), {
+      status: 'COMPLETED',
+    });
+    queryClient.setQueryData(queryKeys.documentConversion('personal_statement_doc'), {
+      status: 'IN_PROGRESS',
+    });
+    queryClient.setQueryData(queryKeys.tabs, { personal_statement: 'upload' });
+
+    await resetDocumentData(queryClient);
+
+    expect(queryClient.getQueryData(queryKeys.documentAnswers)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.documentConversion('hs_transcript'))).toBeUndefined();
+    expect(
+      queryClient.getQueryData(queryKeys.documentConversion('personal_statement_doc')),
+    ).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.tabs)).toEqual({ personal_statement: 'upload' });
   });
 });

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { startConversionSchema } from '../../shared/api/document-schemas';
 import {
@@ -40,6 +40,18 @@ export function conversionStatusQueryOptions(answerKey: string) {
     // Each read asks the server again: the status is what a poll or a tab switch must know now.
     staleTime: 0,
   });
+}
+
+/**
+ * Spec 001 section 7: when a tab switch fails, the cached conversion statuses and converted
+ * documents are reset, so the file questions show what the server holds rather than what the
+ * half-done switch left (the list is read again at once; statuses at their next read).
+ */
+export async function resetDocumentData(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.resetQueries({ queryKey: queryKeys.documentAnswers }),
+    queryClient.resetQueries({ queryKey: queryKeys.documentConversions }),
+  ]);
 }
 
 export function requestUploadForm(answerKey: string): Promise<UploadForm> {

@@ -5,5 +5,7 @@ export const queryKeys = {
   tabs: ['tabs'],
   addAnother: ['add-another'],
   documentAnswers: ['document-answers'],
+  /** Every file question's conversion status, for filters that reach all of them. */
+  documentConversions: ['document-conversion'],
   documentConversion: (answerKey: string) => ['document-conversion', answerKey] as const,
 } as const;

@@ -80,6 +80,9 @@ export function getDocumentUploads(queryClient: QueryClient): DocumentUploads {
           const { [key]: _gone, ...rest } = old;
           return rest;
         });
+        // Spec 000 section 4: a delete refreshes the document answers; the file is gone from the
+        // screen meanwhile.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.documentAnswers });
       },
       uploadFailed: (key, message) => toast?.error(uploadErrorTitle(key), message),
     },

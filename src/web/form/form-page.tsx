@@ -8,7 +8,7 @@ import type { Page, Repeat, Tabs } from '../../shared/form/model';
 import { chosenTab } from '../../shared/form/resolve';
 import { todayIso, validateAnswers } from '../../shared/form/validate';
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_STEPS } from '../../shared/routes';
-import { documentAnswersQueryOptions } from '../data/documents';
+import { documentAnswersQueryOptions, resetDocumentData } from '../data/documents';
 import { postJson, putJson, ServerError } from '../data/http-client';
 import { queryKeys } from '../data/query-keys';
 import { useHeadingFocus } from '../layout/use-heading-focus';
@@ -157,6 +157,8 @@ function FormPageContent({ page }: { page: Page }) {
           void autosave.flush();
         } catch {
           toast.error(`Error handling tabs for ${label}`);
+          // A failed switch may have deleted some of the hidden tab's files already.
+          void resetDocumentData(queryClient);
         }
       },
       async addAnother(repeat: Repeat) {
