@@ -34,16 +34,19 @@ describe('toast queue', () => {
   });
 
   it('ends the errors of a screen the applicant leaves; success toasts keep their time', () => {
-    let queue = addToast(addToast([], confirmError), codeSent);
+    let queue = addToast([], confirmError);
+    queue = addToast(queue, { ...codeSent, id: 4, screen: '/login', title: 'Account Confirmed' });
     queue = enterScreen(queue, '/login');
-    expect(openTitles(queue)).toEqual(['Confirmation Code Sent']);
-    queue = addToast(queue, {
-      ...confirmError,
-      id: 4,
-      title: 'Login Card Error',
-      screen: '/login',
-    });
-    expect(enterScreen(queue, '/login')).toBe(queue);
+    expect(openTitles(queue)).toEqual(['Account Confirmed']);
+    expect(enterScreen(queue, '/about')).toBe(queue);
+  });
+
+  it('lets newer news take the place of a success toast still showing', () => {
+    let queue = addToast([], codeSent);
+    queue = addToast(queue, confirmError);
+    expect(openTitles(queue)).toEqual(['Confirm Card Error']);
+    queue = addToast(queue, { ...codeSent, id: 6 });
+    expect(openTitles(queue)).toEqual(['Confirm Card Error', 'Confirmation Code Sent']);
   });
 
   it('replaces an earlier failure of the same action instead of stacking them', () => {

@@ -22,17 +22,20 @@ function closeWhere(
 }
 
 /**
- * Adds a toast. An error's title names the action that failed, so a second failure of that
- * action replaces the first instead of piling up over the screen.
+ * Adds a toast without piling them up over the screen: it takes the place of a success toast
+ * still showing (that news is now older), and an error of an earlier failure of the same action
+ * (an error's title names the action).
  */
 export function addToast(
   queue: readonly QueuedToast[],
   toast: Omit<QueuedToast, 'open'>,
 ): QueuedToast[] {
-  const rest =
-    toast.severity === 'error'
-      ? closeWhere(queue, (shown) => isOpenError(shown) && shown.title === toast.title)
-      : queue;
+  const rest = closeWhere(
+    queue,
+    (shown) =>
+      shown.open &&
+      (shown.severity === 'success' || (toast.severity === 'error' && shown.title === toast.title)),
+  );
   return [...rest, { ...toast, open: true }];
 }
 
