@@ -1,30 +1,44 @@
+import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api/errors';
 import type { Answers } from '../../shared/form/model';
-import { ServerError, UnauthorizedError } from '../data/http-client';
+import { isTransientFailure, ServerError, UnauthorizedError } from '../data/http-client';
 import type { AnswerStore } from './answer-store';
 
 /**
  * Where the signed-in student's answers stand: all on the server, on their way, failing and
- * being tried again, or refused for good because the application was submitted meanwhile.
+ * being tried again, given up on until the applicant tries again, or refused for good because
+ * the application was submitted meanwhile.
  */
-export type SaveState = 'saved' | 'saving' | 'retrying' | 'stopped';
+export type SaveState = 'saved' | 'saving' | 'retrying' | 'failed' | 'stopped';
 
 export const SAVE_STATE_TEXT: Record<SaveState, string> = {
   saved: 'Saved',
   saving: 'Saving...',
   retrying: 'Not saved: retrying',
+  failed: 'Not saved: kept on this device',
   stopped: 'Not saved: your application has already been submitted',
 };
 
+/** Why saving gave up: the server's message, or the generic one when no reply came. */
+export interface SaveFailure {
+  message: string;
+}
+
 /** Quiet time after the last keystroke before a save (design.md: debounced while typing). */
 export const AUTOSAVE_DEBOUNCE_MS = 800;
-/** Waits between failed attempts; the last one repeats until a save gets through. */
+/** Waits between attempts of a save that may yet succeed; after the last one it gives up. */
 export const RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
+/** A server asking to wait longer than this (Retry-After) is taken as a refusal for now. */
+export const RETRY_AFTER_LIMIT_MS = 60_000;
 
 export interface Autosave {
   getState(): SaveState;
+  /** Why the last save gave up; a new object each time it gives up, null once all is saved. */
+  getFailure(): SaveFailure | null;
   subscribe(listener: () => void): () => void;
   /** Saves now; resolves true once every change is on the server, false if an attempt failed. */
   flush(): Promise<boolean>;
+  /** The applicant's Try again: sends every unsaved answer, those the server refused included. */
+  retry(): Promise<boolean>;
   dispose(): void;
 }
 
@@ -44,8 +58,13 @@ export interface AutosaveOptions {
 /**
  * Saves the signed-in student's changed keys (design.md, "Nothing typed is lost"): debounced
  * while typing, at once when asked (page change, submit, before a log-out), one request at a
- * time. A failed save keeps its keys dirty and is tried again with growing waits, forever; the
- * store also keeps them in browser storage until the server has them.
+ * time. Until the server has them, the store keeps them in browser storage as well.
+ *
+ * Only what can succeed is sent again: a failure with no reply, a server error, or a 429 with
+ * Retry-After, a bounded number of times. Then it gives up and waits: typing goes on being kept
+ * in the browser, and the next save moment (page change, submit, log-out, the tab hidden) or
+ * the applicant's Try again starts over. Keys the server refuses (400) are set aside so the rest
+ * is saved; they go again when the applicant changes them or tries again.
  */
 export function createAutosave({
   store,
@@ -55,19 +74,30 @@ export function createAutosave({
   onStopped,
 }: AutosaveOptions): Autosave {
   let state: SaveState = 'saved';
+  let failure: SaveFailure | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inflight = false;
   let failures = 0;
   let stopped = false;
-  /** Keys the server rejected as invalid (400): sending them again cannot succeed. */
-  const rejected = new Set<string>();
+  /** Gave up on reaching the server: automatic saves wait for a save moment or Try again. */
+  let paused = false;
+  /** Keys the server refused as invalid (400): sending them unchanged would fail again. */
+  const refused = new Set<string>();
   let waiters: Array<(saved: boolean) => void> = [];
   const listeners = new Set<() => void>();
 
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
   const setState = (next: SaveState) => {
     if (state === next) return;
     state = next;
-    for (const listener of [...listeners]) listener();
+    notify();
+  };
+  const fail = (message: string) => {
+    failure = { message };
+    state = 'failed';
+    notify();
   };
   const settle = (saved: boolean) => {
     const done = waiters;
@@ -80,20 +110,32 @@ export function createAutosave({
   };
   const active = () => store.mode === 'account' && !stopped;
 
+  /** Nothing left to send: saved, unless refused answers still wait. */
+  const finish = () => {
+    failures = 0;
+    if (refused.size > 0) {
+      setState('failed');
+      settle(false);
+      return;
+    }
+    failure = null;
+    state = 'saved';
+    notify();
+    settle(true);
+  };
+
   async function run(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
     if (inflight || !active()) return;
-    const taken = store.takeDirty();
     const patch: Answers = {};
-    for (const [key, value] of Object.entries(taken)) if (!rejected.has(key)) patch[key] = value;
+    for (const [key, value] of Object.entries(store.takeDirty()))
+      if (!refused.has(key)) patch[key] = value;
     if (Object.keys(patch).length === 0) {
-      failures = 0;
-      setState('saved');
-      settle(true);
+      finish();
       return;
     }
-    if (state !== 'retrying') setState('saving');
+    if (state === 'saved') setState('saving');
     inflight = true;
     try {
       await send(patch);
@@ -101,49 +143,87 @@ export function createAutosave({
       failures = 0;
       store.markSaved(patch);
       if (store.hasDirty()) {
-        setState('saving');
+        if (state === 'retrying') setState('saving');
         if (waiters.length > 0 || timer === undefined)
           schedule(waiters.length > 0 ? 0 : debounceMs);
       } else {
-        setState('saved');
-        settle(true);
+        finish();
       }
     } catch (error) {
       inflight = false;
       store.returnDirty(patch);
-      if (error instanceof ServerError && error.status === 409) {
-        stopped = true;
-        clearTimeout(timer);
-        setState('stopped');
-        settle(false);
-        onStopped?.();
-        return;
-      }
-      if (error instanceof UnauthorizedError) {
-        // The session is over; the unsaved answers wait in browser storage for the next log-in.
-        setState('retrying');
-        settle(false);
-        return;
-      }
-      if (error instanceof ServerError && error.status === 400 && error.errors) {
-        const refused = Object.keys(error.errors).filter((key) => key in patch);
-        if (refused.length > 0) {
-          for (const key of refused) rejected.add(key);
-          console.error('The server refused these answers; they stay in this browser.', refused);
-          schedule(0);
-          return;
-        }
-      }
-      setState('retrying');
-      settle(false);
-      const delay = retryDelaysMs[Math.min(failures, retryDelaysMs.length - 1)] ?? 30_000;
-      failures += 1;
-      schedule(delay);
+      handleFailure(error, patch);
     }
   }
 
-  const offChange = store.onChange(() => {
+  function handleFailure(error: unknown, patch: Answers): void {
+    if (error instanceof ServerError && error.status === 409) {
+      stopped = true;
+      clearTimeout(timer);
+      setState('stopped');
+      settle(false);
+      onStopped?.();
+      return;
+    }
+    if (error instanceof UnauthorizedError) {
+      // The session is over; the unsaved answers wait in browser storage for the next log-in.
+      setState('retrying');
+      settle(false);
+      return;
+    }
+    if (isTransientFailure(error) && failures < retryDelaysMs.length) {
+      const wait = error.retryAfterMs ?? retryDelaysMs[failures] ?? 0;
+      if (wait <= RETRY_AFTER_LIMIT_MS) {
+        failures += 1;
+        setState('retrying');
+        settle(false);
+        schedule(wait);
+        return;
+      }
+    }
+    failures = 0;
+    const refusedKeys =
+      error instanceof ServerError && error.status === 400 && error.errors
+        ? Object.keys(error.errors).filter((key) => key in patch)
+        : [];
+    if (refusedKeys.length > 0) {
+      for (const key of refusedKeys) refused.add(key);
+      const others: Answers = {};
+      for (const [key, value] of Object.entries(store.takeDirty()))
+        if (!refused.has(key)) others[key] = value;
+      store.returnDirty(others);
+      fail((error as ServerError).message);
+      settle(false);
+      if (store.hasDirty()) schedule(0);
+      return;
+    }
+    paused = true;
+    clearTimeout(timer);
+    timer = undefined;
+    fail(error instanceof ServerError ? error.message : GENERIC_SERVER_ERROR_MESSAGE);
+    settle(false);
+  }
+
+  /** Sends now and resolves when everything is on the server, or false at the first failure. */
+  function saveNow({ startOver }: { startOver: boolean }): Promise<boolean> {
+    if (!active()) return Promise.resolve(store.mode !== 'account' || !stopped);
+    if (startOver || paused) {
+      paused = false;
+      failures = 0;
+      setState('saving');
+    }
+    const done = new Promise<boolean>((resolve) => {
+      waiters.push(resolve);
+    });
+    if (!inflight) void run();
+    return done;
+  }
+
+  const offChange = store.onChange((keys) => {
     if (!active()) return;
+    // A changed answer is a new answer: the server may well take it.
+    for (const key of keys) refused.delete(key);
+    if (paused) return;
     if (state === 'saved') setState('saving');
     // While retrying, the scheduled retry carries the new keys too.
     if (state !== 'retrying') schedule(debounceMs);
@@ -152,9 +232,12 @@ export function createAutosave({
     clearTimeout(timer);
     timer = undefined;
     stopped = false;
+    paused = false;
     failures = 0;
-    rejected.clear();
-    setState('saved');
+    failure = null;
+    refused.clear();
+    state = 'saved';
+    notify();
     settle(false);
     if (store.hasDirty()) schedule(0);
   });
@@ -162,19 +245,20 @@ export function createAutosave({
 
   return {
     getState: () => state,
+    getFailure: () => failure,
     subscribe(listener) {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
       };
     },
-    flush() {
-      if (!active()) return Promise.resolve(store.mode !== 'account' || !stopped);
-      const done = new Promise<boolean>((resolve) => {
-        waiters.push(resolve);
-      });
-      if (!inflight) void run();
-      return done;
+    flush: () => saveNow({ startOver: false }),
+    retry() {
+      if (refused.size > 0) {
+        store.returnDirty(Object.fromEntries([...refused].map((key) => [key, ''])));
+        refused.clear();
+      }
+      return saveNow({ startOver: true });
     },
     dispose() {
       clearTimeout(timer);

@@ -21,6 +21,7 @@ import { getAutosave } from './autosave-instance';
 import { useClientSnapshot } from './client-snapshot';
 import { ErrorSummary, focusField } from './error-summary';
 import { type FormActions, FormContext, type FormContextValue } from './form-context';
+import { FormErrorDialog } from './form-error-dialog';
 import styles from './form-page.module.css';
 import { anonymousAnswers, answerStore, carryInAnswers, postWebStatus } from './form-session';
 import { ItemList } from './items';
@@ -38,7 +39,7 @@ const places = keyPlaces(applicationModel);
 const PAGE_ORDER = applicationModel.pages.map((page) => page.route);
 const identity: KeyResolver = (key) => key;
 
-const SUBMIT_ERROR_TITLE = 'Submit Error';
+const NOT_SUBMITTED_MESSAGE = 'Your application was not submitted. Please try again.';
 const NOT_SAVED_MESSAGE =
   'We could not save your latest answers, so your application was not submitted. Please check your connection and try again.';
 
@@ -46,6 +47,10 @@ const NOT_SAVED_MESSAGE =
 function convertedKeys(documents: DocumentAnswersResponse | undefined): Set<string> | undefined {
   return documents ? new Set(Object.keys(documents)) : undefined;
 }
+
+/** The titles of the page's error toasts; each names its action, which clears it on success. */
+const tabsErrorTitle = (label: string) => `Error handling tabs for ${label}`;
+const addAnotherErrorTitle = (repeat: Repeat) => `Error adding another ${repeat.addLabel}`;
 
 /** The three form routes share this component; each page of the model renders by its route. */
 function FormPage() {
@@ -75,6 +80,8 @@ function FormPageContent({ page }: { page: Page }) {
   const summaryRef = useRef<HTMLElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const [pendingSwitch, setPendingSwitch] = useState<PendingSwitch | null>(null);
+  const [submitFailure, setSubmitFailure] = useState<string | null>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
 
   // The summary is worked out when the page opens (or from the submit that led here), so it
   // does not shift the page while the applicant types; the fields' own messages are live.
@@ -155,8 +162,9 @@ function FormPageContent({ page }: { page: Page }) {
             [tabs.id]: to,
           }));
           void autosave.flush();
+          toast.resolve(tabsErrorTitle(label));
         } catch {
-          toast.error(`Error handling tabs for ${label}`);
+          toast.error(tabsErrorTitle(label));
           // A failed switch may have deleted some of the hidden tab's files already.
           void resetDocumentData(queryClient);
         }
@@ -173,9 +181,10 @@ function FormPageContent({ page }: { page: Page }) {
             ...old,
             [repeat.id]: next,
           }));
+          toast.resolve(addAnotherErrorTitle(repeat));
           return true;
         } catch {
-          toast.error(`Error adding another ${repeat.addLabel}`);
+          toast.error(addAnotherErrorTitle(repeat));
           return false;
         }
       },
@@ -222,7 +231,7 @@ function FormPageContent({ page }: { page: Page }) {
     setSubmitting(true);
     try {
       if (!(await autosave.flush())) {
-        toast.error(SUBMIT_ERROR_TITLE, NOT_SAVED_MESSAGE);
+        setSubmitFailure(NOT_SAVED_MESSAGE);
         return;
       }
       if (webStatus !== 'validating') await postWebStatus(queryClient, 'validating');
@@ -256,10 +265,7 @@ function FormPageContent({ page }: { page: Page }) {
       );
       navigate(COMPLETION_ROUTE, { replace: true });
     } catch (error) {
-      toast.error(
-        SUBMIT_ERROR_TITLE,
-        error instanceof Error ? error.message : 'Your application was not submitted.',
-      );
+      setSubmitFailure(error instanceof ServerError ? error.message : NOT_SUBMITTED_MESSAGE);
     } finally {
       setSubmitting(false);
     }
@@ -303,6 +309,7 @@ function FormPageContent({ page }: { page: Page }) {
             </button>
           ) : (
             <button
+              ref={submitButton}
               type="button"
               className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
               onClick={submit}
@@ -313,6 +320,13 @@ function FormPageContent({ page }: { page: Page }) {
           )}
         </div>
       </div>
+      <FormErrorDialog
+        autosave={autosave}
+        submitFailure={submitFailure}
+        onSubmitFailureClose={() => setSubmitFailure(null)}
+        onRetrySubmit={submit}
+        submitButtonRef={submitButton}
+      />
       <Modal
         title="Switch and clear your answers?"
         size="xs"

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
 import { type Autosave, SAVE_STATE_TEXT } from './autosave';
 import styles from './form-page.module.css';
@@ -6,7 +7,8 @@ import styles from './form-page.module.css';
 /**
  * 'Saved' / 'Saving...' / 'Not saved: retrying': where the signed-in student's answers stand.
  * The page shows it twice, by the title and by the buttons; only the `announced` one is the
- * live status, so a screen reader hears each change once.
+ * live status, so a screen reader hears each change once. When saving has given up, both offer
+ * Try again until the answers are saved.
  */
 export function SaveStatus({ autosave, announced }: { autosave: Autosave; announced: boolean }) {
   const state = useSyncExternalStore(autosave.subscribe, autosave.getState, autosave.getState);
@@ -16,13 +18,27 @@ export function SaveStatus({ autosave, announced }: { autosave: Autosave; announ
       {SAVE_STATE_TEXT[state]}
     </>
   );
-  return announced ? (
-    <p role="status" className={cx(styles.saveStatus, styles[state])}>
-      {content}
-    </p>
-  ) : (
-    <p aria-hidden="true" className={cx(styles.saveStatus, styles[state])}>
-      {content}
-    </p>
+  // The live region stays the same element whatever the state, so each change is heard.
+  return (
+    <div className={styles.saveStatusRow}>
+      {announced ? (
+        <p role="status" className={cx(styles.saveStatus, styles[state])}>
+          {content}
+        </p>
+      ) : (
+        <p aria-hidden="true" className={cx(styles.saveStatus, styles[state])}>
+          {content}
+        </p>
+      )}
+      {state === 'failed' ? (
+        <button
+          type="button"
+          className={cx(buttonStyles.button, buttonStyles.secondary, styles.tryAgain)}
+          onClick={() => void autosave.retry()}
+        >
+          Try again
+        </button>
+      ) : null}
+    </div>
   );
 }

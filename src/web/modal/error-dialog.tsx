@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Modal } from './modal';
 import styles from './modal.module.css';
 
@@ -12,9 +12,20 @@ interface ErrorDialogProps {
   message: ReactNode;
   /** The dialog's buttons; the close button in the corner is always there. */
   actions?: ReactNode;
+  /** The action to focus on opening, usually Try again; else the close button in the corner. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  /** Where focus goes on closing, when not where it was before opening. */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
-export function ErrorDialog({ open, onOpenChange, message, actions }: ErrorDialogProps) {
+export function ErrorDialog({
+  open,
+  onOpenChange,
+  message,
+  actions,
+  initialFocusRef,
+  returnFocusRef,
+}: ErrorDialogProps) {
   return (
     <Modal
       title={UNEXPECTED_ERROR_TITLE}
@@ -22,6 +33,8 @@ export function ErrorDialog({ open, onOpenChange, message, actions }: ErrorDialo
       size="xs"
       open={open}
       onOpenChange={onOpenChange}
+      initialFocusRef={initialFocusRef}
+      returnFocusRef={returnFocusRef}
     >
       {actions ? <div className={styles.actions}>{actions}</div> : null}
     </Modal>

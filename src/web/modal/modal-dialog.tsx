@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import type { RefObject } from 'react';
+import { type RefObject, useRef } from 'react';
 import { CloseIcon } from '../ui/close-icon';
 import { cx } from '../ui/cx';
 import type { ModalProps, ModalSize } from './modal';
@@ -8,7 +8,10 @@ import styles from './modal.module.css';
 export interface ModalDialogProps extends Omit<ModalProps, 'trigger' | 'defaultOpen'> {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Where focus goes back to on closing: the trigger, which lives outside the dialog. */
+  /**
+   * Where focus goes back to on closing: the trigger, or what the opener names. Without either,
+   * focus goes back to where it was when the dialog opened.
+   */
   returnFocusRef?: RefObject<HTMLElement | null>;
   contentId?: string;
 }
@@ -31,6 +34,7 @@ export default function ModalDialog({
   contentId,
   children,
 }: ModalDialogProps) {
+  const focusedBeforeOpening = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -39,6 +43,8 @@ export default function ModalDialog({
           id={contentId}
           className={cx(styles.content, sizeClass[size])}
           onOpenAutoFocus={(event) => {
+            focusedBeforeOpening.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
             const target = initialFocusRef?.current;
             if (target) {
               event.preventDefault();
@@ -46,8 +52,9 @@ export default function ModalDialog({
             }
           }}
           onCloseAutoFocus={(event) => {
-            const target = returnFocusRef?.current;
-            if (target) {
+            // Radix alone would focus its own trigger, which a dialog opened by code lacks.
+            const target = returnFocusRef?.current ?? focusedBeforeOpening.current;
+            if (target?.isConnected) {
               event.preventDefault();
               target.focus();
             }

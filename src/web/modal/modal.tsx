@@ -24,6 +24,11 @@ export interface ModalProps {
   onOpenChange?: (open: boolean) => void;
   /** The element to focus on opening; without it Radix focuses the first focusable one. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /**
+   * For a modal opened by code: the element to focus on closing, when the one focused before
+   * opening will not do (a button disabled while its call ran has lost focus).
+   */
+  returnFocusRef?: RefObject<HTMLElement | null>;
   children?: ReactNode;
 }
 
@@ -44,7 +49,14 @@ const modalDialog = onDemand(() => import('./modal-dialog'));
  * first time a modal opens, or when the pointer or focus reaches a trigger, so it stays out of the
  * first load of a page: most visits never open one. It opens as soon as it has loaded.
  */
-export function Modal({ trigger, open, defaultOpen, onOpenChange, ...dialog }: ModalProps) {
+export function Modal({
+  trigger,
+  open,
+  defaultOpen,
+  onOpenChange,
+  returnFocusRef,
+  ...dialog
+}: ModalProps) {
   const [ownOpen, setOwnOpen] = useState(defaultOpen ?? false);
   const isOpen = open ?? ownOpen;
   const [mounted, setMounted] = useState(isOpen);
@@ -82,7 +94,7 @@ export function Modal({ trigger, open, defaultOpen, onOpenChange, ...dialog }: M
           contentId={contentId}
           open={isOpen}
           onOpenChange={setOpen}
-          returnFocusRef={triggerRef}
+          returnFocusRef={trigger ? triggerRef : returnFocusRef}
         />
       ) : null}
     </>
