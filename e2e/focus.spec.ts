@@ -48,12 +48,12 @@ test('after "Switch and clear" chosen with a pointer, the focus is on the chosen
   const upload = page.getByRole('tab', { name: 'Upload from your device' });
   const dialog = page.getByRole('dialog', { name: 'Switch and clear your answers?' });
 
-  // Cancelled, the focus goes back to the tab that stays chosen.
+  // Cancelled, the focus goes back to the tab that was pressed; the chosen tab stays chosen.
   await upload.click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(write).toHaveAttribute('aria-selected', 'true');
-  await expect.poll(() => focused(page)).toBe('tab: Write it here');
+  await expect.poll(() => focused(page)).toBe('tab: Upload from your device');
 
   await upload.click();
   await dialog.getByRole('button', { name: 'Switch and clear' }).click();

@@ -185,8 +185,9 @@ function ShownTabs({ tabs, ...place }: Omit<ItemListProps, 'items'> & { tabs: Ta
 
   async function switchTo(next: string) {
     await actions.switchTab(tabs, next);
-    // A switch that asked first closed its dialog, which had the focus and no trigger to return
-    // it to: it goes to the tab chosen now (the new one, or the old one when cancelled).
+    // A switch that asked first closed its dialog, which returns the focus to the tab pressed;
+    // a browser that does not focus a clicked button leaves it nowhere, so it goes to the tab
+    // chosen now (the new one, or the old one when cancelled).
     requestAnimationFrame(() => {
       const active = document.activeElement;
       if (active !== null && active !== document.body) return;
