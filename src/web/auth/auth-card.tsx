@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
+import { useHeadingFocus } from '../layout/use-heading-focus';
 import styles from './auth-card.module.css';
 
 interface AuthCardProps {
@@ -12,9 +13,15 @@ interface AuthCardProps {
 
 /** The card that frames every account screen. */
 export function AuthCard({ title, intro, children, footer }: AuthCardProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Create Account, Confirm Account and the like go with the screen they were on: the focus
+  // goes to this screen's heading rather than being left on the body.
+  useHeadingFocus(heading);
   return (
     <div className={styles.card}>
-      <h1 className={styles.title}>{title}</h1>
+      <h1 ref={heading} tabIndex={-1} className={styles.title}>
+        {title}
+      </h1>
       {intro ? <p className={styles.intro}>{intro}</p> : null}
       {children}
       {footer ? <div className={styles.footer}>{footer}</div> : null}
