@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contrastRatio } from './contrast';
 
 const hexColour = z
   .string()
@@ -10,6 +11,33 @@ const shades = z.strictObject({
   main: hexColour,
   dark: hexColour,
 });
+
+type Shades = z.infer<typeof shades>;
+
+/**
+ * Spec 000 section 3's white, error and disabled colours. They came later than the others, so a
+ * configuration may leave them out and keep these, which the stylesheets also fall back to.
+ */
+export const DEFAULT_THEME_COLOURS = {
+  white: { extraLight: '#ffffff', light: '#ffffff', main: '#ffffff', dark: '#f2f3f5' },
+  error: { extraLight: '#fef2f2', light: '#f5b5b5', main: '#b91c1c', dark: '#8a1c1c' },
+  disabled: { extraLight: '#eceef1', light: '#c9ccd3', main: '#5f6472', dark: '#3f4350' },
+} as const satisfies Record<string, Shades>;
+
+/** WCAG 2.2 minimum contrast: 4.5:1 for text, 3:1 for borders and icons. */
+const TEXT_CONTRAST = 4.5;
+const GRAPHIC_CONTRAST = 3;
+
+/**
+ * Error messages are error.dark text on error.extraLight (toasts, alerts) and on white (a field's
+ * message); their borders and icons are error.main beside white. A tenant's error colours must
+ * keep all three readable.
+ */
+const errorColourChecks = [
+  { shade: 'dark', against: 'extraLight', of: 'error', minimum: TEXT_CONTRAST },
+  { shade: 'dark', against: 'main', of: 'white', minimum: TEXT_CONTRAST },
+  { shade: 'main', against: 'main', of: 'white', minimum: GRAPHIC_CONTRAST },
+] as const;
 
 const httpsUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const email = z.email({ error: 'must be an email address' });
@@ -37,12 +65,28 @@ export const tenantConfigSchema = z.strictObject({
     pdf_reader: httpsUrl,
     application_fee: httpsUrl,
   }),
-  theme: z.strictObject({
-    primary: shades,
-    secondary: shades,
-    accent: shades,
-    neutral: shades,
-  }),
+  theme: z
+    .strictObject({
+      primary: shades,
+      secondary: shades,
+      accent: shades,
+      neutral: shades,
+      white: shades.default(DEFAULT_THEME_COLOURS.white),
+      error: shades.default(DEFAULT_THEME_COLOURS.error),
+      disabled: shades.default(DEFAULT_THEME_COLOURS.disabled),
+    })
+    .superRefine((theme, context) => {
+      for (const { shade, against, of, minimum } of errorColourChecks) {
+        const ratio = contrastRatio(theme.error[shade], theme[of][against]);
+        if (ratio < minimum) {
+          context.addIssue({
+            code: 'custom',
+            path: ['error', shade],
+            message: `must contrast at least ${minimum}:1 with ${of}.${against} (it is ${ratio.toFixed(1)}:1)`,
+          });
+        }
+      }
+    }),
   /**
    * The analytics the university's tag manager adds, if any: named in the privacy notice with its
    * policy, beside an opt-out the tag manager reads (README, "Tenant configuration"). Without it
