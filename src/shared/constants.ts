@@ -31,5 +31,10 @@ export const FILE_NAME_MAX_LENGTH = 32;
 export const BREAKPOINT_MOBILE_PX = 675;
 export const BREAKPOINT_TABLET_PX = 900;
 
+/** The menu of a custom select (the school and address search): Page Up/Down step and heights. */
+export const SELECT_MENU_PAGE_SIZE = 5;
+export const SELECT_MENU_MAX_HEIGHT_PX = 300;
+export const SELECT_MENU_MIN_HEIGHT_PX = 140;
+
 /** The spinner must cover everything, including open dialogs and toasts. */
 export const MAX_Z_INDEX = 2_147_483_647;

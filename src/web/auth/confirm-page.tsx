@@ -10,6 +10,8 @@ import {
 import { CONFIRMATION_CODE_LENGTH } from '../../shared/constants';
 import { nextNavigationState, readNavigationState } from '../navigation-state';
 import { useToast } from '../toast/use-toast';
+import { cx } from '../ui/cx';
+import textStyles from '../ui/text-variant.module.css';
 import { accountCalls, CARD_ERROR_TITLES, failureMessage, replyMessage } from './account-calls';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
@@ -86,7 +88,7 @@ function ConfirmPage() {
             Did not get the code? Check your spam folder.{' '}
             <button
               type="button"
-              className={styles.textButton}
+              className={cx(styles.textButton, textStyles.underlined)}
               onClick={onResend}
               disabled={resending}
             >

@@ -9,6 +9,8 @@ import { profileQueryOptions } from '../data/profile';
 import { nextNavigationState, readNavigationState } from '../navigation-state';
 import { writeActivityMark } from '../session/inactivity';
 import { useToast } from '../toast/use-toast';
+import { cx } from '../ui/cx';
+import textStyles from '../ui/text-variant.module.css';
 import { accountCalls, CARD_ERROR_TITLES, failureMessage } from './account-calls';
 import { AuthCard } from './auth-card';
 import styles from './auth-form.module.css';
@@ -70,7 +72,12 @@ function LoginPage() {
     usernameForNextScreen ? { username: usernameForNextScreen } : {},
   );
   const resendButton = (
-    <button type="button" className={styles.textButton} onClick={onResend} disabled={resending}>
+    <button
+      type="button"
+      className={cx(styles.textButton, textStyles.underlined)}
+      onClick={onResend}
+      disabled={resending}
+    >
       {resending ? 'Sending a new code...' : 'Resend confirmation code'}
     </button>
   );

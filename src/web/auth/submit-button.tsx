@@ -1,5 +1,6 @@
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
+import { LoadingIndicator } from '../ui/loading-indicator';
 import styles from './auth-form.module.css';
 
 /** The primary button of an account card; it says what is happening while the call runs. */
@@ -18,7 +19,14 @@ export function SubmitButton({
       className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
       disabled={pending}
     >
-      {pending ? pendingLabel : label}
+      {pending ? (
+        <>
+          <LoadingIndicator type="circles" size="xs" />
+          {pendingLabel}
+        </>
+      ) : (
+        label
+      )}
     </button>
   );
 }

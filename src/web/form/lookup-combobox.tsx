@@ -23,7 +23,13 @@ import {
   type StylesConfig,
 } from 'react-select';
 import AsyncCreatableSelect from 'react-select/async-creatable';
-import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_WAIT_MS } from '../../shared/constants';
+import {
+  LOOKUP_DEBOUNCE_MS,
+  LOOKUP_MAX_WAIT_MS,
+  SELECT_MENU_MAX_HEIGHT_PX,
+  SELECT_MENU_MIN_HEIGHT_PX,
+  SELECT_MENU_PAGE_SIZE,
+} from '../../shared/constants';
 import {
   answersFromLabel,
   answersFromRecord,
@@ -98,8 +104,8 @@ function DescribedInput(props: InputProps<LookupOption, false>) {
   );
 }
 
-/** The suggestions' tallest (`.menuList`'s max-height plus its border, margin and padding). */
-const SUGGESTIONS_ROOM_PX = 314;
+/** The suggestions' tallest: the menu's largest height plus its border, margin and padding. */
+const SUGGESTIONS_ROOM_PX = SELECT_MENU_MAX_HEIGHT_PX + 14;
 
 /**
  * Scrolls the page just enough that the suggestions under the control fit in what the applicant
@@ -352,6 +358,9 @@ export default function LookupCombobox(props: LookupComboboxProps) {
         isClearable
         openMenuOnClick={false}
         tabSelectsValue={false}
+        pageSize={SELECT_MENU_PAGE_SIZE}
+        maxMenuHeight={SELECT_MENU_MAX_HEIGHT_PX}
+        minMenuHeight={SELECT_MENU_MIN_HEIGHT_PX}
         aria-invalid={props.invalid || undefined}
         // One way of keeping the list in view everywhere, measured against the visual viewport.
         menuShouldScrollIntoView={false}

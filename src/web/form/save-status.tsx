@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
+import { LoadingIndicator } from '../ui/loading-indicator';
+import textStyles from '../ui/text-variant.module.css';
 import { type Autosave, SAVE_STATE_TEXT } from './autosave';
 import styles from './form-page.module.css';
 
@@ -14,7 +16,11 @@ export function SaveStatus({ autosave, announced }: { autosave: Autosave; announ
   const state = useSyncExternalStore(autosave.subscribe, autosave.getState, autosave.getState);
   const content = (
     <>
-      <span className={styles.saveDot} aria-hidden="true" />
+      {state === 'saving' ? (
+        <LoadingIndicator type="circles" size="xs" />
+      ) : (
+        <span className={styles.saveDot} aria-hidden="true" />
+      )}
       {SAVE_STATE_TEXT[state]}
     </>
   );
@@ -22,11 +28,11 @@ export function SaveStatus({ autosave, announced }: { autosave: Autosave; announ
   return (
     <div className={styles.saveStatusRow}>
       {announced ? (
-        <p role="status" className={cx(styles.saveStatus, styles[state])}>
+        <p role="status" className={cx(textStyles.outlined, styles.saveStatus, styles[state])}>
           {content}
         </p>
       ) : (
-        <p aria-hidden="true" className={cx(styles.saveStatus, styles[state])}>
+        <p aria-hidden="true" className={cx(textStyles.outlined, styles.saveStatus, styles[state])}>
           {content}
         </p>
       )}

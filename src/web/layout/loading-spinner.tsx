@@ -1,6 +1,6 @@
 import { MAX_Z_INDEX } from '../../shared/constants';
-import { BusyRing } from '../ui/busy-ring';
 import { cx } from '../ui/cx';
+import { LoadingIndicator } from '../ui/loading-indicator';
 import styles from './loading-spinner.module.css';
 
 interface LoadingSpinnerProps {
@@ -17,7 +17,7 @@ export function LoadingSpinner({ label = 'Loading...', delayMs = 0 }: LoadingSpi
       style={{ zIndex: MAX_Z_INDEX, animationDelay: delayMs > 0 ? `${delayMs}ms` : undefined }}
       role="status"
     >
-      <BusyRing size="large" />
+      <LoadingIndicator type="spinner" size="m" />
       <span className="visually-hidden">{label}</span>
     </div>
   );

@@ -6,9 +6,9 @@ import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api/errors';
 import { applicationPdfQueryOptions } from '../data/application-pdf';
 import { ServerError } from '../data/http-client';
 import { useHeadingFocus } from '../layout/use-heading-focus';
-import { BusyRing } from '../ui/busy-ring';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
+import { LoadingIndicator } from '../ui/loading-indicator';
 import styles from './completion-page.module.css';
 
 export function CompletionPage() {
@@ -52,7 +52,7 @@ function ApplicationPdfDownload() {
       <div role="status" className={styles.status}>
         {pending && !failure ? (
           <p className={styles.preparing}>
-            <BusyRing size="small" />
+            <LoadingIndicator type="spinner" size="s" />
             Preparing a PDF of your application...
           </p>
         ) : null}
