@@ -61,6 +61,7 @@ test('a failing save is retried, a refused one is shown at once, and the typed t
   await expect(firstName).toBeFocused();
   await expect(saveStatus(page)).toHaveText('Not saved: kept on this device');
   await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(2);
+  await expectNoAxeViolations(page, '/about with saving given up');
   await page.clock.fastForward(5 * 60_000);
   expect(saves).toHaveLength(3);
 
