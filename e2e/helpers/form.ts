@@ -53,6 +53,17 @@ export function steps(page: Page): Locator {
 }
 
 export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  // Colours measured halfway through a toast's fade-in are not the colours anyone reads:
+  // wait for every animation that ends (spinners never do) to finish first.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations, what).toEqual([]);
 }
