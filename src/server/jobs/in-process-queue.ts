@@ -92,6 +92,14 @@ export function createInProcessQueue(options: { log: JobLog }): JobQueue {
       job.queued.push(waiting);
       pump(name, job);
     },
+    async depths() {
+      return Object.fromEntries(
+        [...jobs].map(([name, job]) => [
+          name,
+          { waiting: job.queued.length, running: job.running },
+        ]),
+      );
+    },
     idle() {
       if (isIdle()) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));

@@ -63,6 +63,33 @@ describe.each(databaseKinds)('job queue on %s', (kind) => {
     expect(seen[0]).toEqual({ id: 'a', n: expect.any(Number) });
   });
 
+  it('counts what waits and what runs, per name', async () => {
+    const job = name();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = 0;
+    await queue.register(
+      job,
+      async () => {
+        started++;
+        await released;
+      },
+      options({ concurrency: 1 }),
+    );
+    await queue.enqueue(job, { id: 'a', n: 1 });
+    await queue.enqueue(job, { id: 'a', n: 2 });
+    await until(() => started === 1, 'the first job to start');
+    await until(async () => {
+      const depth = (await queue.depths())[job];
+      return depth?.running === 1 && depth.waiting === 1;
+    }, 'one running and one waiting');
+    release();
+    await queue.idle();
+    expect((await queue.depths())[job]).toEqual({ waiting: 0, running: 0 });
+  });
+
   it('refuses bad names, second registrations, bad options and payloads of the wrong shape', async () => {
     const job = name();
     await queue.register(job, async () => {}, options());

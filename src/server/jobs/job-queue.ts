@@ -64,6 +64,12 @@ export interface JobOptions<P extends JobPayload> {
  * plugin registers its jobs while it is being registered (before the server is ready) and
  * enqueues afterwards. Enqueuing a name that was not registered is an error.
  */
+/** Jobs of one name not yet finished: waiting to start (or for a retry), and running. */
+export interface QueueDepth {
+  waiting: number;
+  running: number;
+}
+
 export interface JobQueue {
   readonly kind: 'in-process' | 'pg-boss';
   /**
@@ -82,6 +88,8 @@ export interface JobQueue {
    * (on pg-boss: anywhere on the database). For tests.
    */
   idle(): Promise<void>;
+  /** Per registered name, what is waiting and running (on pg-boss: anywhere on the database). */
+  depths(): Promise<Record<string, QueueDepth>>;
   /** Takes no new jobs, waits for the running attempts, then releases its resources. */
   close(): Promise<void>;
 }

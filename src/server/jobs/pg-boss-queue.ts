@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import PgBoss from 'pg-boss';
-import type { JobHandler, JobOptions, JobPayload, JobQueue } from './job-queue';
+import { type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
+import type { JobHandler, JobOptions, JobPayload, JobQueue, QueueDepth } from './job-queue';
 import { checkRegistration, type JobLog, reportFailure, runAttempt } from './job-runner';
 
 export interface PgBossQueueOptions {
@@ -30,11 +30,11 @@ interface Registered {
   concurrency: number;
   /** The payload to store and its dedupe key, or a thrown error for a bad payload. */
   prepare(payload: unknown): { data: JobPayload; singletonKey?: string };
-  process(job: PgBoss.JobWithMetadata<unknown>): Promise<void>;
+  process(job: JobWithMetadata<unknown>): Promise<void>;
 }
 
 /**
- * Jobs in PostgreSQL through pg-boss 10: every process on the database that runs jobs takes them
+ * Jobs in PostgreSQL through pg-boss 12: every process on the database that runs jobs takes them
  * from the same tables (`FOR UPDATE SKIP LOCKED`), so a job enqueued by one server may run on
  * another, and a job survives the process that enqueued it.
  *
@@ -46,14 +46,15 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
   const { pool, log } = options;
   const runJobs = options.runJobs ?? true;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const schema = options.schema ?? 'pgboss';
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => pool.query(text, values) },
-    schema: options.schema ?? 'pgboss',
+    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+    schema,
     // No cron schedules here; maintenance (expiring attempts of ended processes) stays on.
     schedule: false,
     supervise: true,
   });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
   await boss.start();
 
   const jobs = new Map<string, Registered>();
@@ -86,7 +87,7 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
 
   async function workLoop(name: string, job: Registered) {
     while (!closed) {
-      let fetched: PgBoss.JobWithMetadata<unknown> | undefined;
+      let fetched: JobWithMetadata<unknown> | undefined;
       try {
         [fetched] = await boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true });
       } catch (error) {
@@ -112,6 +113,28 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
     }
   }
 
+  /**
+   * Counted from pg-boss's job table rather than its queue statistics, which are refreshed only
+   * every so often: tests wait on these counts and operators alert on them.
+   */
+  async function depths(): Promise<Record<string, QueueDepth>> {
+    const names = [...jobs.keys()];
+    const result: Record<string, QueueDepth> = {};
+    for (const name of names) result[name] = { waiting: 0, running: 0 };
+    const { rows } = await pool.query<{ name: string; state: string; count: number }>(
+      `SELECT name, state::text AS state, count(*)::int AS count FROM ${quoteIdentifier(schema)}.job
+        WHERE name = ANY($1) AND state < 'completed' GROUP BY name, state`,
+      [names],
+    );
+    for (const row of rows) {
+      const depth = result[row.name];
+      if (!depth) continue;
+      if (row.state === 'active') depth.running += row.count;
+      else depth.waiting += row.count;
+    }
+    return result;
+  }
+
   return {
     kind: 'pg-boss',
     async register<P extends JobPayload>(
@@ -121,17 +144,18 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
     ) {
       checkRegistration(name, jobOptions, new Set(jobs.keys()), true);
       const attempts = jobOptions.retries + 1;
-      const queue: PgBoss.Queue = {
-        name,
-        // "short": at most one job per singleton key waiting in state `created`.
-        policy: jobOptions.dedupeKey ? 'short' : 'standard',
+      const settings = {
         retryLimit: attempts,
         retryDelay: 0,
         expireInSeconds: Math.ceil(jobOptions.timeoutMs / 1000) + EXPIRY_MARGIN_SECONDS,
-      };
-      await boss.createQueue(name, queue);
+      } satisfies Omit<Queue, 'name'>;
+      // "short": at most one job per singleton key waiting in state `created`.
+      await boss.createQueue(name, {
+        ...settings,
+        policy: jobOptions.dedupeKey ? 'short' : 'standard',
+      });
       // A queue made by an earlier version keeps its settings unless they are written again.
-      await boss.updateQueue(name, queue);
+      await boss.updateQueue(name, settings);
 
       const registered: Registered = {
         concurrency: runJobs ? jobOptions.concurrency : 0,
@@ -189,15 +213,13 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
       await boss.send(name, data, singletonKey === undefined ? {} : { singletonKey });
       wake(name);
     },
+    depths,
     async idle() {
-      const names = [...jobs.keys()];
       for (;;) {
         if (running.size === 0) {
-          let waiting = 0;
-          for (const name of names) {
-            waiting += await boss.getQueueSize(name, { before: 'completed' });
-          }
-          if (waiting === 0 && running.size === 0) return;
+          const counts = Object.values(await depths());
+          const unfinished = counts.reduce((sum, depth) => sum + depth.waiting + depth.running, 0);
+          if (unfinished === 0 && running.size === 0) return;
         }
         await new Promise((resolve) => setTimeout(resolve, IDLE_CHECK_MS));
       }
@@ -208,7 +230,11 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
       for (const name of jobs.keys()) wake(name);
       await Promise.allSettled(loops);
       // Nothing of ours is running now; the pool belongs to the application and stays open.
-      await boss.stop({ graceful: false, close: false, wait: true });
+      await boss.stop({ graceful: false, close: false });
     },
   };
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
