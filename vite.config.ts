@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -15,11 +16,12 @@ const proxiedPrefixes = [
 ];
 
 export default defineConfig({
-  root: 'src/web',
+  // Absolute, so the build works from any working directory (npm start builds from its own).
+  root: path.join(import.meta.dirname, 'src/web'),
   publicDir: false,
   plugins: [react()],
   build: {
-    outDir: '../../dist/web',
+    outDir: path.join(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     sourcemap: true,
   },
@@ -28,7 +30,7 @@ export default defineConfig({
     proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, apiTarget])),
   },
   test: {
-    root: '.',
+    root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,

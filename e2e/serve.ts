@@ -1,4 +1,4 @@
-// Starts the built server for the end-to-end run on a database of its own: a fresh embedded
+// Starts the compiled server for the end-to-end run on a database of its own: a fresh embedded
 // data directory, or with DATABASE_URL a PostgreSQL database created now and dropped at the end.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,7 +36,8 @@ await seedSharedLists(
   runDatabaseUrl ? { kind: 'postgres', url: runDatabaseUrl } : { kind: 'pglite', dataDir },
 ).catch((error: unknown) => console.error('could not import the school lists', error));
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+// The compiled server, as production runs it (`npm run test:e2e` builds it first).
+const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: {
