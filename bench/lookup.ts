@@ -1,11 +1,11 @@
-// School search over the 21,435 high schools of ../shared/data/lookup: latency of the search
+// School search over the 21,435 high schools of lookup-lists/: latency of the search
 // statements alone and of GET /lookup/find through the whole server, for what applicants type.
 import { buildApp } from '../src/server/app';
 import { loadEnv } from '../src/server/config/env';
 import { loadTenantConfig } from '../src/server/config/tenant';
+import { readDefaultList } from '../src/server/lookup/default-lists';
 import { searchList } from '../src/server/lookup/list-search';
 import { readLookupList, storeLookupList } from '../src/server/lookup/lookup-import';
-import { readSharedList } from '../src/server/lookup/shared-lists';
 import { sampleTenantFile } from '../src/server/test/test-app';
 import { createTestDatabase, type DatabaseKind } from '../src/server/test/test-database';
 import { applicationModel } from '../src/shared/application/application-model';
@@ -100,7 +100,7 @@ export async function benchLookup(kind: DatabaseKind): Promise<LookupBenchResult
     logger: false,
   });
   try {
-    const list = readLookupList(readSharedList('hs_ceeb'));
+    const list = readLookupList(readDefaultList('hs_ceeb'));
     await storeLookupList(database.db, 'hs_ceeb', list);
     const queries = queriesFor(list.rows);
 

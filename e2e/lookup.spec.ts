@@ -12,12 +12,13 @@ import {
 const SHOTS_DIR = '/tmp/shots-lookup';
 
 test.beforeAll(async ({ request }) => {
-  // The run's database must hold the shared lists (e2e/serve.ts imports them): say so plainly.
+  // The server imports the default lists into its fresh database before it is ready: say so
+  // plainly when the high schools are missing.
   const response = await request.get(`${LOOKUP_PATH}?text=stuyvesant&category=hs_ceeb`);
   expect(response.status()).toBe(200);
   expect(
     await response.json(),
-    'no high schools in the database: is ../shared/data/lookup/high_schools.csv there?',
+    'no high schools in the database: is lookup-lists/high_schools.csv there, and LOOKUP_DEFAULT_LISTS not false?',
   ).not.toEqual([]);
   mkdirSync(SHOTS_DIR, { recursive: true });
 });

@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { seedSharedLists } from '../src/server/lookup/shared-lists';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.DATABASE_URL;
@@ -31,12 +30,8 @@ if (adminUrl) {
   url.pathname = `/${databaseName}`;
   runDatabaseUrl = url.toString();
 }
-// The school search needs the college and high-school lists in the run's database.
-await seedSharedLists(
-  runDatabaseUrl ? { kind: 'postgres', url: runDatabaseUrl } : { kind: 'pglite', dataDir },
-).catch((error: unknown) => console.error('could not import the school lists', error));
-
-// The compiled server, as production runs it (`npm run test:e2e` builds it first).
+// The compiled server, as production runs it (`npm run test:e2e` builds it first). Before it is
+// ready it imports the default school lists into the run's fresh database.
 const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
   cwd: root,
   stdio: 'inherit',

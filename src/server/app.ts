@@ -31,8 +31,8 @@ import {
   loadUsZipCodes,
   zipCodeAddressProvider,
 } from './lookup/address-provider';
+import { DEFAULT_LISTS_DIR } from './lookup/default-lists';
 import { lookupRoutes } from './lookup/lookup-routes';
-import { SHARED_LISTS_DIR } from './lookup/shared-lists';
 import { devMailRoutes } from './mail/dev-mail-routes';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
 import { createRateLimiter } from './rate-limit/rate-limiter';
@@ -60,6 +60,12 @@ export interface AppDependencies {
   storage?: StorageDriver;
   /** Replaces the ZIP-code address suggestions, e.g. with a street-level geocoder. */
   addresses?: AddressProvider;
+  /**
+   * Import the school lists that ship with the project into empty lookup categories before the
+   * server is ready, never replacing an imported list (off with LOOKUP_DEFAULT_LISTS=false).
+   * main.ts says yes; left out, no, so tests that build many apps stay quick.
+   */
+  defaultLookupLists?: boolean;
 }
 
 /** The composition root: every capability is a plugin registered here with what it needs. */
@@ -211,8 +217,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db: database.db,
     limiter: createRateLimiter(database.db),
     addresses: deps.addresses ?? zipCodeAddressProvider(loadUsZipCodes),
-    // Development only: an empty lookup table gets the shared lists when they are there.
-    ...(env.NODE_ENV === 'development' ? { importSharedListsFrom: SHARED_LISTS_DIR } : {}),
+    ...(deps.defaultLookupLists && env.LOOKUP_DEFAULT_LISTS
+      ? { defaultListsDir: DEFAULT_LISTS_DIR }
+      : {}),
   });
   if (env.NODE_ENV === 'production' && !deps.mailer && !env.SMTP_URL) {
     app.addHook('onReady', async () => {

@@ -13,7 +13,13 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: env.DATA_DIR },
   );
-  const app = await buildApp({ env, tenant, database, model: applicationModel });
+  const app = await buildApp({
+    env,
+    tenant,
+    database,
+    model: applicationModel,
+    defaultLookupLists: true,
+  });
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

@@ -52,6 +52,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFlag(false),
   RUN_JOBS: booleanFlag(true),
+  /** False: a fresh server's lookup table stays empty until the institution imports its lists. */
+  LOOKUP_DEFAULT_LISTS: booleanFlag(true),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

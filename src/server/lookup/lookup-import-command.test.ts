@@ -6,9 +6,9 @@ import { runCommand } from '../cli/run-command';
 import { loadEnv } from '../config/env';
 import type { DatabaseHandle } from '../db/database';
 import { createTestDatabase } from '../test/test-database';
+import { defaultListPath } from './default-lists';
 import { countList } from './list-search';
 import { LOOKUP_IMPORT_USAGE, lookupImportCommand } from './lookup-import-command';
-import { sharedListPath } from './shared-lists';
 
 describe('npm run lookup:import', () => {
   let database: DatabaseHandle;
@@ -37,8 +37,8 @@ describe('npm run lookup:import', () => {
     await database.close();
   });
 
-  it('imports a shared list and says how many records it stored', async () => {
-    const result = await run('--category', 'hs_ceeb', sharedListPath('hs_ceeb'));
+  it('imports a default list and says how many records it stored', async () => {
+    const result = await run('--category', 'hs_ceeb', defaultListPath('hs_ceeb'));
     expect(result).toMatchObject({
       code: 0,
       out: 'Imported 21434 hs_ceeb records from high_schools.csv (columns not used: nces_id).',

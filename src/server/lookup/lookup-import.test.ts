@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
 import { createTestDatabase, databaseKinds } from '../test/test-database';
+import { readDefaultList } from './default-lists';
 import { countList, findListRecord } from './list-search';
 import {
   importLookupCsv,
@@ -8,7 +9,6 @@ import {
   readLookupList,
   storeLookupList,
 } from './lookup-import';
-import { readSharedList } from './shared-lists';
 
 function importProblems(csv: string): readonly string[] {
   try {
@@ -151,18 +151,18 @@ describe.each(databaseKinds)('importing lists on %s', (kind) => {
     await database.close();
   });
 
-  it('imports both shared lists in full', async () => {
+  it('imports both default lists in full', async () => {
     const colleges = await importLookupCsv(
       database.db,
       'college_ceeb',
-      readSharedList('college_ceeb'),
+      readDefaultList('college_ceeb'),
     );
     expect(colleges).toMatchObject({
       imported: 2755,
       skipped: [],
       ignoredColumns: ['ipeds_unitid'],
     });
-    const schools = await importLookupCsv(database.db, 'hs_ceeb', readSharedList('hs_ceeb'));
+    const schools = await importLookupCsv(database.db, 'hs_ceeb', readDefaultList('hs_ceeb'));
     // One row of the crosswalk has no name.
     expect(schools).toMatchObject({ imported: 21434, ignoredColumns: ['nces_id'] });
     expect(schools.skipped).toHaveLength(1);
@@ -193,7 +193,7 @@ describe.each(databaseKinds)('importing lists on %s', (kind) => {
     const again = await importLookupCsv(
       database.db,
       'college_ceeb',
-      readSharedList('college_ceeb'),
+      readDefaultList('college_ceeb'),
     );
     expect(again.imported).toBe(2755);
     expect(await countList(database.db, 'college_ceeb')).toBe(2755);
@@ -204,7 +204,7 @@ describe.each(databaseKinds)('importing lists on %s', (kind) => {
     await importLookupCsv(database.db, 'college_ceeb', 'ceeb,name\n9999,Only College\n');
     expect(await countList(database.db, 'college_ceeb')).toBe(1);
     expect(await countList(database.db, 'hs_ceeb')).toBe(21434);
-    await importLookupCsv(database.db, 'college_ceeb', readSharedList('college_ceeb'));
+    await importLookupCsv(database.db, 'college_ceeb', readDefaultList('college_ceeb'));
   });
 
   it('keeps the old list whole when a file is malformed', async () => {
@@ -216,7 +216,7 @@ describe.each(databaseKinds)('importing lists on %s', (kind) => {
   });
 
   it('keeps the old list whole when storing fails part way', async () => {
-    const good = readLookupList(readSharedList('college_ceeb'));
+    const good = readLookupList(readDefaultList('college_ceeb'));
     // The same id twice only fails at the database, after the first rows went in.
     const failing = { ...good, rows: [...good.rows, good.rows[0] as (typeof good.rows)[number]] };
     await expect(storeLookupList(database.db, 'college_ceeb', failing)).rejects.toThrow();

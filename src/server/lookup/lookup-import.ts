@@ -60,8 +60,8 @@ export function calmCapitals(text: string): string {
 }
 
 /**
- * Reads a list file (one header row, then one school a row; see ../shared/data/lookup/README.md
- * for the columns). `name` and `ceeb` are required columns; `address_line_1`, `city`, `state`,
+ * Reads a list file (one header row, then one school a row; see lookup-lists/README.md for
+ * the columns). `name` and `ceeb` are required columns; `address_line_1`, `city`, `state`,
  * `zip` and `country` are used when present; other columns (a source's own keys such as
  * `ipeds_unitid`) are ignored. Each row's id is its `id` column when the file has one, else its
  * CEEB code, with `-2`, `-3`... added when two campuses share one code.
@@ -185,14 +185,40 @@ function fieldProblems(row: LookupRecord): string[] {
  * Replaces a category's records with `list` in one transaction: searches see the old list or the
  * new one, never a mix, and a failure leaves the old list. Importing the same file again gives
  * the same rows. Two imports of one category at once run one after the other.
+ *
+ * With `onlyIntoEmpty`, a category that holds records when the lock is taken is left as it is
+ * and the answer is null: of several servers starting at once on one empty table, one imports
+ * and the others, waiting on its lock, then find its rows.
  */
 export async function storeLookupList(
   db: AppDatabase,
   category: ListCategory,
   list: LookupList,
-): Promise<ImportSummary> {
-  await db.transaction(async (tx) => {
+  options: { onlyIntoEmpty: true },
+): Promise<ImportSummary | null>;
+export async function storeLookupList(
+  db: AppDatabase,
+  category: ListCategory,
+  list: LookupList,
+  options?: { onlyIntoEmpty?: false },
+): Promise<ImportSummary>;
+export async function storeLookupList(
+  db: AppDatabase,
+  category: ListCategory,
+  list: LookupList,
+  options: { onlyIntoEmpty?: boolean } = {},
+): Promise<ImportSummary | null> {
+  const stored = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lookup_records:${category}`}))`);
+    if (options.onlyIntoEmpty) {
+      // Read after the lock: in READ COMMITTED this sees what an import that held it committed.
+      const [held] = await tx
+        .select({ id: lookupRecords.id })
+        .from(lookupRecords)
+        .where(eq(lookupRecords.category, category))
+        .limit(1);
+      if (held) return false;
+    }
     await tx.delete(lookupRecords).where(eq(lookupRecords.category, category));
     for (let start = 0; start < list.rows.length; start += INSERT_BATCH_ROWS) {
       const batch = list.rows.slice(start, start + INSERT_BATCH_ROWS);
@@ -210,7 +236,9 @@ export async function storeLookupList(
         })),
       );
     }
+    return true;
   });
+  if (!stored) return null;
   return {
     category,
     imported: list.rows.length,

@@ -15,7 +15,6 @@ import type { AddressProvider } from './address-provider';
 import { countList } from './list-search';
 import { importLookupCsv } from './lookup-import';
 import { ADDRESSES_UNAVAILABLE_MESSAGE, LOOKUP_LIMIT, lookupRoutes } from './lookup-routes';
-import { importSharedLists } from './shared-lists';
 
 describe.each(databaseKinds)('GET /lookup/find on %s', (kind) => {
   let app: FastifyInstance;
@@ -36,13 +35,10 @@ describe.each(databaseKinds)('GET /lookup/find on %s', (kind) => {
     (await results({ text, category, max_results: '5' })).map((result) => result.text);
 
   beforeAll(async () => {
-    app = await buildTestApp(kind);
-    const summaries = await importSharedLists(testDatabaseOf(app));
-    // The shared lists are needed here: fail loudly when they are missing.
-    expect(summaries.map((summary) => summary.category).sort()).toEqual([
-      'college_ceeb',
-      'hs_ceeb',
-    ]);
+    app = await buildTestApp(kind, { defaultLookupLists: true });
+    // The default lists are needed here: fail loudly when they are missing.
+    expect(await countList(testDatabaseOf(app), 'hs_ceeb')).toBeGreaterThan(0);
+    expect(await countList(testDatabaseOf(app), 'college_ceeb')).toBeGreaterThan(0);
   });
   afterAll(async () => {
     await app.close();
@@ -232,7 +228,7 @@ describe.each(databaseKinds)('the lookup plugin on %s', (kind) => {
       db: database.db,
       limiter: createRateLimiter(database.db),
       addresses: options.addresses ?? failing,
-      ...(options.importFrom ? { importSharedListsFrom: options.importFrom } : {}),
+      ...(options.importFrom ? { defaultListsDir: options.importFrom } : {}),
     });
     await app.ready();
     return app;
@@ -254,14 +250,14 @@ describe.each(databaseKinds)('the lookup plugin on %s', (kind) => {
     }
   });
 
-  it('imports the shared lists into empty categories in the background when asked to', async () => {
+  it('imports default lists into empty categories before it is ready when asked to', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lookup-lists-'));
     writeFileSync(path.join(dir, 'high_schools.csv'), 'ceeb,name\n000001,First School\n');
     writeFileSync(path.join(dir, 'colleges.csv'), 'ceeb,name\n0001,First College\n');
     await importLookupCsv(database.db, 'college_ceeb', 'ceeb,name\n0002,Kept College\n');
     const app = await pluginApp({ importFrom: dir });
     try {
-      await expect.poll(() => countList(database.db, 'hs_ceeb')).toBe(1);
+      expect(await countList(database.db, 'hs_ceeb')).toBe(1);
       const response = await app.inject({ url: '/lookup/find?text=first&category=hs_ceeb' });
       expect(response.json()).toEqual([
         { text: 'First School', id: '000001', sub_text: 'CEEB 000001' },

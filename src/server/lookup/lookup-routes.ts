@@ -11,8 +11,8 @@ import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { Limit, RateLimiter } from '../rate-limit/rate-limiter';
 import type { AddressProvider } from './address-provider';
+import { importDefaultLists } from './default-lists';
 import { findListRecord, searchList } from './list-search';
-import { importSharedLists } from './shared-lists';
 
 /**
  * Generous for a person (typing sends at most about two searches a second) and for a school's
@@ -27,10 +27,10 @@ export interface LookupOptions {
   limiter: RateLimiter;
   addresses: AddressProvider;
   /**
-   * Development only: once the server is ready, import the shared lists into empty categories in
-   * the background, so `npm start` has schools to search without a manual step.
+   * Lists to import into empty categories before the server is ready (the lists that ship with
+   * the project), so a fresh server has schools to find; a list already there is never replaced.
    */
-  importSharedListsFrom?: string;
+  defaultListsDir?: string;
 }
 
 /** GET /lookup/find: no session needed (anonymous visitors fill in the form too), limited per address. */
@@ -65,21 +65,21 @@ export const lookupRoutes: FastifyPluginAsync<LookupOptions> = async (parent, op
     },
   );
 
-  const dir = options.importSharedListsFrom;
+  const dir = options.defaultListsDir;
   if (dir) {
+    // Awaited, so a ready server has its lists. Only a first start finds a table empty; a list
+    // that cannot be imported is logged and leaves the search empty, never the server down.
     app.addHook('onReady', async () => {
-      void importSharedLists(db, { dir, onlyIntoEmpty: true }).then(
-        (summaries) => {
-          for (const summary of summaries) {
-            app.log.info(
-              { category: summary.category, imported: summary.imported, dir },
-              'development: imported a shared school list into the empty lookup table',
-            );
-          }
-        },
-        (error: unknown) =>
-          app.log.warn({ err: error }, 'development: shared school lists not imported'),
-      );
+      try {
+        for (const summary of await importDefaultLists(db, { dir, onlyIntoEmpty: true })) {
+          app.log.info(
+            { category: summary.category, imported: summary.imported, dir },
+            'imported a default school list into the empty lookup table',
+          );
+        }
+      } catch (error) {
+        app.log.warn({ err: error, dir }, 'default school lists not imported');
+      }
     });
   }
 };

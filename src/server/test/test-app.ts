@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
 import { projectRoot } from '../config/project-root';
 import { loadTenantConfig } from '../config/tenant';
-import type { AppDatabase } from '../db/database';
+import type { AppDatabase, DatabaseHandle } from '../db/database';
 import { createTestDatabase, type DatabaseKind } from './test-database';
 
 export const sampleTenantFile = path.join(projectRoot, 'tenant', 'sample-tenant.json');
@@ -38,6 +38,10 @@ export async function buildTestApp(
     webRoot?: string;
     model?: FormModel;
     extend?: (app: FastifyInstance) => void;
+    /** Import the default school lists into the empty lookup table, as main.ts does. */
+    defaultLookupLists?: boolean;
+    /** An existing database instead of a fresh one, to start again on it; the app closes it. */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<FastifyInstance> {
   const env = loadEnv({
@@ -49,7 +53,7 @@ export async function buildTestApp(
     ...options.env,
   });
   const tenant = await loadTenantConfig(sampleTenantFile);
-  const database = await createTestDatabase(kind);
+  const database = options.database ?? (await createTestDatabase(kind));
   const app = await buildApp({
     env,
     tenant,
@@ -57,6 +61,7 @@ export async function buildTestApp(
     logger: false,
     webRoot: options.webRoot,
     model: options.model ?? applicationModel,
+    defaultLookupLists: options.defaultLookupLists,
   });
   databases.set(app, database.db);
   options.extend?.(app);
