@@ -36,6 +36,7 @@ import { lookupRoutes } from './lookup/lookup-routes';
 import { devMailRoutes } from './mail/dev-mail-routes';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
 import { createRateLimiter } from './rate-limit/rate-limiter';
+import { scheduleRetention } from './retention/retention-job';
 import { serviceRoutes } from './service/service-routes';
 import { testLinkRoutes } from './service/test-link-routes';
 import { spaRoutes } from './spa/spa-routes';
@@ -116,6 +117,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   });
   let uploadCleanup: UploadCleanup | undefined;
+  // Old application data is deleted on a schedule only when RETENTION_* days are set.
+  const retention = await scheduleRetention(jobQueue, {
+    db: database.db,
+    storage,
+    log: app.log,
+    settings: {
+      unsubmittedDays: env.RETENTION_UNSUBMITTED_DAYS,
+      closedCycleDays: env.RETENTION_CLOSED_CYCLE_DAYS,
+    },
+  });
   const applicationPdfs = createApplicationPdfs({
     db: database.db,
     storage,
@@ -125,6 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     institution: tenant.partner_name,
   });
   app.addHook('onClose', async () => {
+    retention?.stop();
     await uploadCleanup?.stop();
     await jobQueue.close();
     await mailer.drain();
@@ -212,6 +224,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onReady', async () => {
     await conversionJobs.recover();
     uploadCleanup = startUploadCleanup({ db: database.db, storage, log: app.log });
+    retention?.start();
   });
   await app.register(lookupRoutes, {
     db: database.db,

@@ -60,6 +60,10 @@ const envSchema = z.object({
     .min(1024)
     .max(10 * 1024 * 1024)
     .default(512 * 1024),
+  /** Unset: no scheduled deletion. Days an unsubmitted application may stay unchanged. */
+  RETENTION_UNSUBMITTED_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
+  /** Unset: no scheduled deletion. Days applications are kept after their entry term started. */
+  RETENTION_CLOSED_CYCLE_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'HOST'> & { HOST: string };
