@@ -103,6 +103,13 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   };
 }
 
+/** The pg pool behind a PostgreSQL handle (drizzle keeps it as `$client`); null on PGlite. */
+export function postgresPoolOf(database: DatabaseHandle): pg.Pool | null {
+  if (database.kind !== 'postgres') return null;
+  const pool: unknown = (database.db as { $client?: unknown }).$client;
+  return pool instanceof pg.Pool ? pool : null;
+}
+
 /** Rows of a raw `db.execute`, whose result type differs between node-postgres and PGlite. */
 export function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;

@@ -1,8 +1,7 @@
-import pg from 'pg';
-import type { DatabaseHandle } from '../db/database';
+import { type DatabaseHandle, postgresPoolOf } from '../db/database';
 import { createInProcessQueue } from './in-process-queue';
 import type { JobQueue } from './job-queue';
-import type { JobLog } from './job-runner';
+import type { JobAttemptObserver, JobLog } from './job-runner';
 import { createPgBossQueue } from './pg-boss-queue';
 
 export interface JobQueueSettings {
@@ -10,6 +9,8 @@ export interface JobQueueSettings {
   /** False: this server enqueues but runs no jobs (PostgreSQL only; see RUN_JOBS). */
   runJobs?: boolean;
   pollIntervalMs?: number;
+  /** Told how long each attempt took and how it ended, on either kind of queue. */
+  observeAttempt?: JobAttemptObserver;
 }
 
 /** pg-boss on the application's PostgreSQL pool; in process on the embedded database. */
@@ -23,10 +24,9 @@ export async function createJobQueue(
         'RUN_JOBS=false needs PostgreSQL: on the embedded database no one else would',
       );
     }
-    return createInProcessQueue({ log: settings.log });
+    return createInProcessQueue(settings);
   }
-  // drizzle keeps the pool it was given as `$client`.
-  const pool: unknown = (database.db as { $client?: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) throw new Error('the PostgreSQL database has no pg pool');
+  const pool = postgresPoolOf(database);
+  if (!pool) throw new Error('the PostgreSQL database has no pg pool');
   return createPgBossQueue({ pool, ...settings });
 }

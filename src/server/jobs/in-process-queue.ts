@@ -1,5 +1,11 @@
 import type { JobHandler, JobOptions, JobPayload, JobQueue } from './job-queue';
-import { checkRegistration, type JobLog, parsePayload, runWithRetries } from './job-runner';
+import {
+  checkRegistration,
+  type JobAttemptObserver,
+  type JobLog,
+  parsePayload,
+  runWithRetries,
+} from './job-runner';
 
 interface Waiting {
   run(): Promise<void>;
@@ -20,8 +26,11 @@ interface Registered {
  * queued is lost when the process ends, so each job's owner re-queues its unfinished work from
  * its own tables at start.
  */
-export function createInProcessQueue(options: { log: JobLog }): JobQueue {
-  const { log } = options;
+export function createInProcessQueue(options: {
+  log: JobLog;
+  observeAttempt?: JobAttemptObserver;
+}): JobQueue {
+  const { log, observeAttempt } = options;
   const jobs = new Map<string, Registered>();
   const running = new Set<Promise<void>>();
   let closed = false;
@@ -68,7 +77,8 @@ export function createInProcessQueue(options: { log: JobLog }): JobQueue {
         prepare(payload) {
           const parsed = parsePayload(jobOptions, payload);
           return {
-            run: () => runWithRetries(name, handler, jobOptions, parsed, log, () => !closed),
+            run: () =>
+              runWithRetries(name, handler, jobOptions, parsed, log, () => !closed, observeAttempt),
             dedupeKey: jobOptions.dedupeKey?.(parsed),
           };
         },

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../db/database';
 import { createTestDatabase, databaseKinds } from '../test/test-database';
 import { createJobQueue } from './create-job-queue';
 import type { JobContext, JobOptions, JobQueue } from './job-queue';
-import { JobTimeoutError } from './job-runner';
+import { type JobAttemptOutcome, JobTimeoutError } from './job-runner';
 
 const silentLog = { warn: () => {}, error: () => {} };
 const payload = z.strictObject({ id: z.string(), n: z.number().int() });
@@ -247,6 +247,39 @@ describe.each(databaseKinds)('closing a job queue on %s', (kind) => {
       expect(finished).toBe(1);
       expect(started).toBe(1);
     } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.each(databaseKinds)('observing job attempts on %s', (kind) => {
+  it('tells the observer how each attempt ended and how long it took', async () => {
+    const database = await createTestDatabase(kind);
+    const seen: Array<{ job: string; outcome: JobAttemptOutcome; seconds: number }> = [];
+    const queue = await createJobQueue(database, {
+      log: silentLog,
+      pollIntervalMs: 50,
+      observeAttempt: (job, outcome, seconds) => seen.push({ job, outcome, seconds }),
+    });
+    try {
+      await queue.register(
+        'observed',
+        async (_, { attempt }) => {
+          if (attempt === 1) throw new Error('transient');
+          if (attempt === 2) await new Promise<void>(() => {});
+        },
+        options({ timeoutMs: 50 }),
+      );
+      await queue.enqueue('observed', { id: 'o', n: 1 });
+      await queue.idle();
+      expect(seen.map(({ job, outcome }) => [job, outcome])).toEqual([
+        ['observed', 'failed'],
+        ['observed', 'timed_out'],
+        ['observed', 'succeeded'],
+      ]);
+      expect(seen[1]?.seconds).toBeGreaterThanOrEqual(0.04);
+    } finally {
+      await queue.close();
       await database.close();
     }
   });

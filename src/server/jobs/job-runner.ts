@@ -7,6 +7,19 @@ export class JobTimeoutError extends Error {
   override name = 'JobTimeoutError';
 }
 
+/** How one attempt ended: a timed-out attempt is told apart from one that threw. */
+export type JobAttemptOutcome = 'succeeded' | 'failed' | 'timed_out';
+
+/**
+ * Told about every attempt either queue runs, so operators see durations and failures per job
+ * without the queues knowing about metrics.
+ */
+export type JobAttemptObserver = (
+  job: string,
+  outcome: JobAttemptOutcome,
+  durationSeconds: number,
+) => void;
+
 const JOB_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$/;
 
 /** Refuses a registration either queue could not honour, with the reason. */
@@ -31,15 +44,20 @@ export function checkRegistration<P extends JobPayload>(
 }
 
 /**
- * One attempt, bounded by `timeoutMs`. A slower attempt is abandoned: its signal is aborted and
- * whatever it settles to later is ignored.
+ * One attempt of job `name`, bounded by `timeoutMs`. A slower attempt is abandoned: its signal is
+ * aborted and whatever it settles to later is ignored.
  */
 export async function runAttempt<P extends JobPayload>(
+  name: string,
   handler: JobHandler<P>,
   payload: P,
   attempt: Omit<JobContext, 'signal'>,
   timeoutMs: number,
+  observe?: JobAttemptObserver,
 ): Promise<void> {
+  const started = performance.now();
+  const report = (outcome: JobAttemptOutcome) =>
+    observe?.(name, outcome, (performance.now() - started) / 1000);
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -54,6 +72,10 @@ export async function runAttempt<P extends JobPayload>(
   work.catch(() => {});
   try {
     await Promise.race([work, timeout]);
+    report('succeeded');
+  } catch (error) {
+    report(error instanceof JobTimeoutError ? 'timed_out' : 'failed');
+    throw error;
   } finally {
     clearTimeout(timer);
   }
@@ -88,6 +110,7 @@ export async function runWithRetries<P extends JobPayload>(
   payload: P,
   log: JobLog,
   keepGoing: () => boolean = () => true,
+  observe?: JobAttemptObserver,
 ): Promise<void> {
   const attempts = options.retries + 1;
   let lastError: unknown;
@@ -95,10 +118,12 @@ export async function runWithRetries<P extends JobPayload>(
     if (attempt > 1 && !keepGoing()) return;
     try {
       await runAttempt(
+        name,
         handler,
         payload,
         { attempt, finalAttempt: attempt === attempts },
         options.timeoutMs,
+        observe,
       );
       return;
     } catch (error) {

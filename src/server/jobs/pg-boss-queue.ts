@@ -1,7 +1,13 @@
 import type pg from 'pg';
 import { type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
 import type { JobHandler, JobOptions, JobPayload, JobQueue, QueueDepth } from './job-queue';
-import { checkRegistration, type JobLog, reportFailure, runAttempt } from './job-runner';
+import {
+  checkRegistration,
+  type JobAttemptObserver,
+  type JobLog,
+  reportFailure,
+  runAttempt,
+} from './job-runner';
 
 export interface PgBossQueueOptions {
   /** The application's pool: pg-boss keeps its tables in its own schema of the same database. */
@@ -16,6 +22,7 @@ export interface PgBossQueueOptions {
   pollIntervalMs?: number;
   /** The schema of pg-boss's tables. */
   schema?: string;
+  observeAttempt?: JobAttemptObserver;
 }
 
 export const DEFAULT_POLL_INTERVAL_MS = 1000;
@@ -180,10 +187,12 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
           }
           try {
             await runAttempt(
+              name,
               handler,
               parsed.data,
               { attempt, finalAttempt: attempt === attempts },
               jobOptions.timeoutMs,
+              options.observeAttempt,
             );
             await settle(name, job.id, 'complete', {});
           } catch (error) {
