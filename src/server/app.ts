@@ -20,9 +20,9 @@ import { startUploadCleanup, type UploadCleanup } from './documents/upload-clean
 import { healthRoutes } from './health/health-routes';
 import { registerEmptyJsonBody } from './http/empty-json-body';
 import { registerErrorHandling } from './http/errors-plugin';
+import { appLoggerOptions } from './http/logger-options';
 import { registerNoStoreDefault } from './http/no-store-default';
 import { registerOriginCheck } from './http/origin-check';
-import { redactUrl } from './http/redact-url';
 import { registerStorableTextCheck } from './http/storable-text-check';
 import { type ZodTypeProvider, zodValidatorCompiler } from './http/zod-validation';
 import { createJobQueue } from './jobs/create-job-queue';
@@ -74,17 +74,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { env, tenant, database } = deps;
   const trustedProxies = env.TRUST_PROXY;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: env.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      serializers: {
-        req: (request) => ({
-          method: request.method,
-          url: redactUrl(request.url),
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    logger: deps.logger ?? appLoggerOptions(env.LOG_LEVEL),
     genReqId: () => randomUUID(),
     bodyLimit: env.BODY_LIMIT_BYTES,
     // A hop count trusts the nearest N proxies; Fastify's types take it as a function.

@@ -4,6 +4,7 @@ import { LOGGED_IN_MARKER_COOKIE } from '../../shared/accounts/session-cookies';
 import type { AppDatabase } from '../db/database';
 import { sessions } from '../db/schema';
 import { HttpError } from '../http/http-error';
+import { bindActorToLog } from '../http/request-actor';
 import { randomToken, sha256 } from './secrets';
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
@@ -119,7 +120,10 @@ export function createSessions(db: AppDatabase, settings: SessionSettings) {
         .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
     },
 
-    /** onRequest hook for every signed-in route: sets `request.accountId` or answers 401. */
+    /**
+     * onRequest hook for every signed-in route: sets `request.accountId` (and binds it to the
+     * request's log lines) or answers 401.
+     */
     async requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const accountId = await this.authenticate(request);
       if (!accountId) {
@@ -127,6 +131,7 @@ export function createSessions(db: AppDatabase, settings: SessionSettings) {
         throw new HttpError(401, SESSION_ENDED_MESSAGE);
       }
       request.accountId = accountId;
+      bindActorToLog(request, reply, { accountId });
     },
 
     clearCookies(reply: FastifyReply): void {

@@ -24,6 +24,7 @@ import { applications, sessions, validationReports, webStatuses } from '../db/sc
 import { completedDocumentAnswers } from '../documents/document-routes';
 import { INVALID_REQUEST_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
+import { bindActorToLog } from '../http/request-actor';
 import type { ZodTypeProvider } from '../http/zod-validation';
 
 export interface ApplicationOptions {
@@ -65,7 +66,7 @@ export function saveAnswersStatement(
     from ${sessions}
     where ${liveSessions.liveSessionCondition(token)}
       and ${applications.accountId} = ${sessions.accountId} and ${applications.submittedAt} is null
-    returning ${sessions.lastSeenAt} as last_seen_at`;
+    returning ${sessions.lastSeenAt} as last_seen_at, ${sessions.accountId} as account_id`;
 }
 
 /**
@@ -113,16 +114,18 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
     if (!parsed.ok) throw new HttpError(400, INVALID_REQUEST_MESSAGE, parsed.errors);
     const patch = JSON.stringify(parsed.patch);
     const merged = answersMerge(patch, keepExisting);
-    const [saved] = rowsOf<{ last_seen_at: string | Date }>(
+    const [saved] = rowsOf<{ last_seen_at: string | Date; account_id: string }>(
       await db.execute(saveAnswersStatement(options.sessions, token, merged)),
     );
     if (saved) {
+      bindActorToLog(request, reply, { accountId: saved.account_id });
       await options.sessions.touchIfStale(token, new Date(saved.last_seen_at));
     } else {
       // Nothing updated: no live session (401), a submitted application (409), or an account
       // without an application row yet, which `change` creates.
       const accountId = await options.sessions.authenticate(request);
       if (!accountId) return refuseSession(reply);
+      bindActorToLog(request, reply, { accountId });
       await change(accountId, merged, { answers: parsed.patch });
     }
     return { message: 'Saved.' };

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   APPLICATION_PDF_FAILED_MESSAGE,
   isApplicationPdfPending,
@@ -27,9 +27,10 @@ import {
 } from '../documents/document-routes';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
+import { bindActorToLog } from '../http/request-actor';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { StorageDriver } from '../storage/storage';
-import { serviceTokenAccount } from './service-tokens';
+import { serviceTokenAccount, serviceTokenId } from './service-tokens';
 
 export interface ServiceRoutesOptions {
   db: AppDatabase;
@@ -55,15 +56,17 @@ export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (pa
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const fileKeys = fileQuestionKeys(options.model);
 
-  async function applicationOf(request: FastifyRequest): Promise<string> {
+  async function applicationOf(request: FastifyRequest, reply: FastifyReply): Promise<string> {
     const token = (request.query as Record<string, unknown> | undefined)?.[SERVICE_TOKEN_PARAM];
     const accountId = typeof token === 'string' ? await serviceTokenAccount(db, token) : null;
-    if (!accountId) throw new HttpError(401, SERVICE_LINK_REFUSED_MESSAGE);
+    if (typeof token !== 'string' || !accountId)
+      throw new HttpError(401, SERVICE_LINK_REFUSED_MESSAGE);
+    bindActorToLog(request, reply, { serviceTokenId: serviceTokenId(token) });
     return accountId;
   }
 
   app.get(SERVICE_VIEW_PATH, async (request, reply) => {
-    const accountId = await applicationOf(request);
+    const accountId = await applicationOf(request, reply);
     const [application] = await db
       .select({
         answers: applications.answers,
@@ -86,7 +89,7 @@ export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (pa
     '/service/document/:key/pdf',
     { schema: { params: answerKeyParamsSchema } },
     async (request, reply) => {
-      const accountId = await applicationOf(request);
+      const accountId = await applicationOf(request, reply);
       const answerKey = request.params.key;
       if (!fileKeys.has(answerKey)) throw new HttpError(404, NOT_FOUND_MESSAGE);
       const [row] = await db
@@ -113,7 +116,7 @@ export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (pa
   // The whole application as one PDF. A link is clicked, not polled: wait a little for a PDF
   // that is being made rather than answering "not yet" at once.
   app.get(SERVICE_PDF_PATH, async (request, reply) => {
-    const accountId = await applicationOf(request);
+    const accountId = await applicationOf(request, reply);
     const deadline = Date.now() + PDF_WAIT_MS;
     let status = await options.pdfs.request(accountId);
     while (isApplicationPdfPending(status.status) && Date.now() < deadline) {

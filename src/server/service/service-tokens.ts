@@ -44,6 +44,14 @@ export async function mintServiceToken(
   return { token, expiresAt };
 }
 
+/**
+ * Names a token in logs without revealing it: the start of its stored hash, which finds its row
+ * (`token_hash like '<id>%'`) but cannot be turned back into the token.
+ */
+export function serviceTokenId(token: string): string {
+  return sha256(token).slice(0, 16);
+}
+
 /** The application a live token reaches, or null for an unknown, expired or revoked one. */
 export async function serviceTokenAccount(db: AppDatabase, token: string): Promise<string | null> {
   if (token.length === 0 || token.length > SERVICE_TOKEN_MAX_LENGTH) return null;

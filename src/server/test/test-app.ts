@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { applicationModel } from '../../shared/application/application-model';
 import type { FormModel } from '../../shared/form/model';
 import { buildApp } from '../app';
@@ -38,6 +38,8 @@ export async function buildTestApp(
     webRoot?: string;
     model?: FormModel;
     extend?: (app: FastifyInstance) => void;
+    /** Silent unless given, e.g. `{ level: 'info', stream }` to read what the app logs. */
+    logger?: FastifyServerOptions['logger'];
     /** Import the default school lists into the empty lookup table, as main.ts does. */
     defaultLookupLists?: boolean;
     /** An existing database instead of a fresh one, to start again on it; the app closes it. */
@@ -58,7 +60,7 @@ export async function buildTestApp(
     env,
     tenant,
     database,
-    logger: false,
+    logger: options.logger ?? false,
     webRoot: options.webRoot,
     model: options.model ?? applicationModel,
     defaultLookupLists: options.defaultLookupLists,
