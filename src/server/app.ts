@@ -35,6 +35,13 @@ import { DEFAULT_LISTS_DIR } from './lookup/default-lists';
 import { lookupRoutes } from './lookup/lookup-routes';
 import { devMailRoutes } from './mail/dev-mail-routes';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
+import {
+  createMetrics,
+  jobAttemptObserver,
+  observeDatabasePool,
+  observeJobQueue,
+} from './metrics/metrics';
+import { metricsRoutes, registerHttpMetrics } from './metrics/metrics-routes';
 import { createRateLimiter } from './rate-limit/rate-limiter';
 import { scheduleRetention } from './retention/retention-job';
 import { serviceRoutes } from './service/service-routes';
@@ -94,17 +101,27 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // This app's own registry: nothing global, so apps built side by side never share metrics.
+  const metrics = createMetrics();
+  registerHttpMetrics(app, metrics);
+  observeDatabasePool(metrics, database);
   const mailer =
     deps.mailer ??
     (env.SMTP_URL
-      ? smtpMailer(env.SMTP_URL, env.MAIL_FROM, app.log)
-      : outboxMailer(database.db, app.log));
+      ? smtpMailer(env.SMTP_URL, env.MAIL_FROM, app.log, metrics)
+      : outboxMailer(database.db, app.log, metrics));
   const storage = deps.storage ?? (await storageFromEnv(env, app.log));
-  const jobQueue = await createJobQueue(database, { log: app.log, runJobs: env.RUN_JOBS });
+  const jobQueue = await createJobQueue(database, {
+    log: app.log,
+    runJobs: env.RUN_JOBS,
+    observeAttempt: jobAttemptObserver(metrics),
+  });
+  observeJobQueue(metrics, jobQueue, app.log);
   const conversionJobs = await registerConversionJobs(jobQueue, {
     db: database.db,
     storage,
     log: app.log,
+    metrics,
   });
   let uploadCleanup: UploadCleanup | undefined;
   // Old application data is deleted on a schedule only when RETENTION_* days are set.
@@ -162,6 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(healthRoutes, { database });
+  await app.register(metricsRoutes, { metrics, token: env.METRICS_TOKEN });
   await app.register(tenantRoutes, { tenant });
   assertModel(deps.model, env.NODE_ENV, (message) => app.log.error(message));
   const sessions = createSessions(database.db, {

@@ -54,6 +54,8 @@ const envSchema = z.object({
   RUN_JOBS: booleanFlag(true),
   /** False: a fresh server's lookup table stays empty until the institution imports its lists. */
   LOOKUP_DEFAULT_LISTS: booleanFlag(true),
+  /** Unset: GET /metrics does not exist. Set: the bearer token the metrics scraper sends. */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -12,6 +12,7 @@ import { applications, documentAnswers } from '../db/schema';
 import { createInProcessQueue } from '../jobs/in-process-queue';
 import type { JobContext, JobOptions, JobQueue } from '../jobs/job-queue';
 import { type JobLog, runWithRetries } from '../jobs/job-runner';
+import type { ConversionResult, Metrics } from '../metrics/metrics';
 import { newObjectKey, type StorageDriver } from '../storage/storage';
 import { convertToPdf } from './convert-to-pdf';
 import { DocumentRejectedError } from './document-errors';
@@ -46,6 +47,8 @@ export interface ConversionJobsOptions {
   concurrency?: number;
   /** Replaces the conversion (tests). */
   convert?: (bytes: Uint8Array, fileName: string) => Promise<Uint8Array>;
+  /** Counts each upload this process finished, by result. */
+  metrics?: Pick<Metrics, 'documentConversions'>;
 }
 
 export interface ConversionJobs extends ConversionQueue {
@@ -78,6 +81,8 @@ async function defaultConvert(bytes: Uint8Array, fileName: string): Promise<Uint
 function conversionJob(options: ConversionJobsOptions) {
   const { db, storage } = options;
   const convert = options.convert ?? defaultConvert;
+  const count = (result: ConversionResult) =>
+    options.metrics?.documentConversions.inc({ outcome: result });
 
   const rowOf = ({ accountId, answerKey, fileKey }: ConversionJob) =>
     and(
@@ -102,24 +107,28 @@ function conversionJob(options: ConversionJobsOptions) {
     }
   }
 
-  /** Marks the row FAILED if it is still waiting for this file; the file itself goes first. */
-  async function fail(job: ConversionJob, message: string) {
+  /**
+   * Marks the row FAILED if it is still waiting for this file; the file itself goes first. Says
+   * whether it did: a row that moved on (a newer upload, a delete) is not this job's failure.
+   */
+  async function fail(job: ConversionJob, message: string): Promise<boolean> {
     const ours = and(rowOf(job), inArray(documentAnswers.status, [...PENDING]));
     const [pending] = await db
       .select({ key: documentAnswers.fileKey })
       .from(documentAnswers)
       .where(ours);
-    if (!pending) return;
+    if (!pending) return false;
     // The refused upload is of no further use (a newer upload has its own key), and it is gone
     // before anyone can read the FAILED status.
     await storage.delete(job.fileKey);
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const updated = await tx
         .update(documentAnswers)
         .set({ status: 'FAILED', message, pdfKey: null, updatedAt: sql`now()` })
         .where(ours)
         .returning({ fileKey: documentAnswers.fileKey });
       if (updated.length > 0) await setAnswer(tx, job.accountId, job.answerKey, '');
+      return updated.length > 0;
     });
   }
 
@@ -135,7 +144,7 @@ function conversionJob(options: ConversionJobsOptions) {
     // An attempt past its time leaves the outcome to the next one.
     signal.throwIfAborted();
     if (!outcome.ok) {
-      await fail(job, outcome.message);
+      if (await fail(job, outcome.message)) count('refused');
       return;
     }
     const pdfKey = newObjectKey(job.accountId);
@@ -149,7 +158,8 @@ function conversionJob(options: ConversionJobsOptions) {
       if (updated.length > 0) await setAnswer(tx, job.accountId, job.answerKey, ANSWERED);
       return updated.length > 0;
     });
-    if (!done) await storage.delete(pdfKey);
+    if (done) count('converted');
+    else await storage.delete(pdfKey);
   }
 
   const jobOptions: JobOptions<ConversionJob> = {
@@ -157,7 +167,9 @@ function conversionJob(options: ConversionJobsOptions) {
     timeoutMs: options.timeoutMs ?? JOB_TIMEOUT_MS,
     retries: options.retries ?? JOB_RETRIES,
     concurrency: options.concurrency ?? 2,
-    onFailure: (job) => fail(job, CONVERSION_ERROR_MESSAGE),
+    onFailure: async (job) => {
+      if (await fail(job, CONVERSION_ERROR_MESSAGE)) count('failed');
+    },
     // A restart re-queues rows whose jobs may still be waiting in pg-boss.
     dedupeKey: (job) => JSON.stringify([job.accountId, job.answerKey, job.fileKey]),
   };

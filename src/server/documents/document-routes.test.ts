@@ -13,6 +13,7 @@ import { accounts, applications, documentAnswers } from '../db/schema';
 import { localDiskStorage, UPLOAD_EXPIRED_MESSAGE } from '../storage/local-disk';
 import { newObjectKey } from '../storage/storage';
 import { signedInApplicant } from '../test/accounts-helpers';
+import { multipart } from '../test/document-helpers';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import { type ConversionJobsOptions, createConversionJobs } from './conversion-jobs';
@@ -21,29 +22,6 @@ import { makeExe, makePng, makePngOfSize } from './sample-files';
 const KEY = 'statement_doc';
 const SECRET = 'test-upload-secret-of-at-least-32-characters';
 const silentLog = { warn: () => {}, error: () => {} } as unknown as ConversionJobsOptions['log'];
-
-function multipart(fields: Record<string, string>, file: Uint8Array, fileName = 'upload.png') {
-  const boundary = `----portal${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.from(file),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe.each(databaseKinds)('document answers on %s', (kind) => {
   let app: FastifyInstance;

@@ -1,8 +1,9 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
+import { createMetrics } from '../metrics/metrics';
 import { createTestDatabase } from '../test/test-database';
-import { outboxMailer, readOutbox } from './mailer';
+import { outboxMailer, readOutbox, smtpMailer } from './mailer';
 
 describe('the outbox mailer', () => {
   let database: DatabaseHandle;
@@ -30,5 +31,26 @@ describe('the outbox mailer', () => {
     expect(lines.join('\n')).toContain('Your confirmation code');
     expect(lines.join('\n')).toContain('maria@example.edu');
     expect(lines.join('\n')).not.toContain('493021');
+  });
+
+  it('counts what it delivered and what failed', async () => {
+    const metrics = createMetrics();
+    const { log } = Fastify({ logger: false });
+    const message = { to: 'maria@example.edu', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
+    const outbox = outboxMailer(database.db, log, metrics);
+    outbox.send(message);
+    await outbox.drain();
+    // Port 1 refuses the connection at once: the delivery fails.
+    const unreachable = smtpMailer(
+      'smtp://127.0.0.1:1',
+      'Admissions <a@example.edu>',
+      log,
+      metrics,
+    );
+    unreachable.send(message);
+    await unreachable.drain();
+    const body = await metrics.registry.metrics();
+    expect(body).toContain('portal_mail_sent_total 1');
+    expect(body).toContain('portal_mail_failed_total 1');
   });
 });

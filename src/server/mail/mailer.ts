@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { AppDatabase } from '../db/database';
 import { outbox } from '../db/schema';
+import type { Metrics } from '../metrics/metrics';
 
 export interface MailMessage {
   to: string;
@@ -24,15 +25,22 @@ export interface Mailer {
 
 type Deliver = (message: MailMessage) => Promise<void>;
 
-function backgroundMailer(deliver: Deliver, log: FastifyBaseLogger): Mailer {
+/** Counts deliveries; mail goes out in the background, so the counters are how anyone sees it. */
+export type MailMetrics = Pick<Metrics, 'mailSent' | 'mailFailed'>;
+
+function backgroundMailer(deliver: Deliver, log: FastifyBaseLogger, metrics?: MailMetrics): Mailer {
   const pending = new Set<Promise<void>>();
   return {
     send(message) {
       const delivery = deliver(message)
-        .then(() => log.info({ to: message.to, subject: message.subject }, 'mail sent'))
-        .catch((error: unknown) =>
-          log.error({ err: error, subject: message.subject }, 'mail failed'),
-        )
+        .then(() => {
+          metrics?.mailSent.inc();
+          log.info({ to: message.to, subject: message.subject }, 'mail sent');
+        })
+        .catch((error: unknown) => {
+          metrics?.mailFailed.inc();
+          log.error({ err: error, subject: message.subject }, 'mail failed');
+        })
         .finally(() => pending.delete(delivery));
       pending.add(delivery);
     },
@@ -42,11 +50,20 @@ function backgroundMailer(deliver: Deliver, log: FastifyBaseLogger): Mailer {
   };
 }
 
-export function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
+export function smtpMailer(
+  smtpUrl: string,
+  from: string,
+  log: FastifyBaseLogger,
+  metrics?: MailMetrics,
+): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
-  return backgroundMailer(async (message) => {
-    await transport.sendMail({ from, ...message });
-  }, log);
+  return backgroundMailer(
+    async (message) => {
+      await transport.sendMail({ from, ...message });
+    },
+    log,
+    metrics,
+  );
 }
 
 /**
@@ -54,11 +71,19 @@ export function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger
  * production. The log names recipient and subject only: mail holds confirmation codes and reset
  * links, and logs travel further than the database.
  */
-export function outboxMailer(db: AppDatabase, log: FastifyBaseLogger): Mailer {
-  return backgroundMailer(async (message) => {
-    await db.insert(outbox).values(message);
-    log.info({ to: message.to, subject: message.subject }, 'mail kept in the outbox');
-  }, log);
+export function outboxMailer(
+  db: AppDatabase,
+  log: FastifyBaseLogger,
+  metrics?: MailMetrics,
+): Mailer {
+  return backgroundMailer(
+    async (message) => {
+      await db.insert(outbox).values(message);
+      log.info({ to: message.to, subject: message.subject }, 'mail kept in the outbox');
+    },
+    log,
+    metrics,
+  );
 }
 
 export async function readOutbox(db: AppDatabase, limit = 200): Promise<OutboxEntry[]> {
