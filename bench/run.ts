@@ -10,6 +10,7 @@ import { benchDocuments } from './documents';
 import { benchFirstLoad } from './first-load';
 import { benchKeystroke } from './keystroke';
 import { benchLookup } from './lookup';
+import { benchStartUp } from './start-up';
 import type { TimedCase } from './timing';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -38,6 +39,23 @@ function timedCasesTable(rows: ReadonlyArray<TimedCase & { note?: string }>): st
 }
 
 const sections: Record<string, () => Promise<string>> = {
+  'start-up': async () => {
+    const rows = await benchStartUp(databaseKinds());
+    console.log(rows);
+    const previous = (row: (typeof rows)[number]) =>
+      rows.find((other) => other.database === row.database && other.way.startsWith('previous'));
+    return [
+      `Measured ${today} on ${machine}, production mode, from spawning the process to the first 200 on /readyz; the three ways take turns, ${rows[0]?.runs ?? 0} starts each.`,
+      '',
+      '| database | way | median (ms) | p95 (ms) | median against the previous way |',
+      '|---|---|---|---|---|',
+      ...rows.map((row) => {
+        const base = previous(row);
+        const ratio = base ? (row.medianMs / base.medianMs).toFixed(2) : '';
+        return `| ${row.database} | ${row.way} | ${row.medianMs} | ${row.p95Ms} | ${ratio} |`;
+      }),
+    ].join('\n');
+  },
   lookup: async () => {
     const rows: string[] = [];
     for (const kind of databaseKinds()) {
