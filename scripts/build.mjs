@@ -12,7 +12,7 @@ export const serverEntries = {
   'lookup-import': 'scripts/lookup-import.ts',
   'service-token': 'scripts/service-token.ts',
   'tmp-answers': 'scripts/tmp-answers.ts',
-  // retention: 'scripts/retention.ts',
+  retention: 'scripts/retention.ts',
 };
 
 /** Written last, so a build that stopped half-way counts as missing. */
