@@ -16,8 +16,11 @@ import { rowsOf } from '../db/database';
 import { accounts, applicationPdfs, applications, documentAnswers } from '../db/schema';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobLog } from '../jobs/job-runner';
+import { lazy } from '../lazy';
 import { newObjectKey, type StorageDriver } from '../storage/storage';
-import { renderApplicationPdf } from './render-application-pdf';
+
+/** pdf-lib and the fonts load with the first application PDF, not with the server. */
+const renderer = lazy(() => import('./render-application-pdf'));
 
 export const APPLICATION_PDF_JOB = 'application-pdf';
 /** Well over a render (a fraction of a second); a slower attempt is abandoned and retried. */
@@ -172,7 +175,7 @@ export function createApplicationPdfs(options: ApplicationPdfsOptions): Applicat
       const key = pdfKeys.get(answerKey);
       documentBytes.set(answerKey, key ? await storage.get(key) : null);
     }
-    const rendered = await renderApplicationPdf({
+    const rendered = await (await renderer()).renderApplicationPdf({
       printable,
       documents: documentBytes,
       cover: {

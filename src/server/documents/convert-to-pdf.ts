@@ -1,17 +1,17 @@
 // One entry point for the conversion job: an inspected upload in, a PDF out, or a
 // DocumentRejectedError whose message becomes the FAILED status the applicant reads.
 import type { DocumentKind } from '../../shared/documents/file-rules';
+import { lazy } from '../lazy';
 import { DocumentRejectedError, documentMessages } from './document-errors';
 import { stripExternalReferences } from './docx-external-references';
-import { docxToPdfJs } from './docx-to-pdf-js';
-import { imageToPdf } from './image-to-pdf';
-import {
-  convertWithLibreOffice,
-  findSoffice,
-  LIBREOFFICE_TIMEOUT_MS,
-  LibreOfficeError,
-} from './libreoffice';
-import { loadUploadedPdf, normalisePdf } from './pdf-check';
+
+// Each converter loads with the first file that needs it, not with the server: pdf-lib with the
+// first conversion, mammoth with the first DOCX laid out in JavaScript, and the search for
+// soffice and unshare on PATH with the first DOCX.
+const docxJs = lazy(() => import('./docx-to-pdf-js'));
+const images = lazy(() => import('./image-to-pdf'));
+const libreOffice = lazy(() => import('./libreoffice'));
+const pdfCheck = lazy(() => import('./pdf-check'));
 
 export interface ConvertOptions {
   /**
@@ -27,11 +27,6 @@ export interface ConvertOptions {
   onNotice?: (notice: string) => void;
 }
 
-/** Which path converts DOCX files on this machine by default. */
-export function docxConverterName(): 'libreoffice' | 'js' {
-  return findSoffice() ? 'libreoffice' : 'js';
-}
-
 async function docxToPdf(upload: Uint8Array, options: ConvertOptions): Promise<Uint8Array> {
   // Neither converter may see a reference it could follow off the server.
   const { docx: bytes, removed } = stripExternalReferences(upload);
@@ -41,19 +36,21 @@ async function docxToPdf(upload: Uint8Array, options: ConvertOptions): Promise<U
     );
   }
   const engine = options.docxEngine ?? 'auto';
-  const soffice = options.sofficePath === undefined ? findSoffice() : options.sofficePath;
-  if (engine !== 'js' && soffice) {
+  const office = engine === 'js' ? null : await libreOffice();
+  const soffice =
+    options.sofficePath === undefined ? (office?.findSoffice() ?? null) : options.sofficePath;
+  if (office && soffice) {
     try {
-      const pdf = await convertWithLibreOffice(
+      const pdf = await office.convertWithLibreOffice(
         bytes,
         soffice,
-        options.libreOfficeTimeoutMs ?? LIBREOFFICE_TIMEOUT_MS,
+        options.libreOfficeTimeoutMs ?? office.LIBREOFFICE_TIMEOUT_MS,
       );
       // Never hand on a PDF that does not open.
-      await loadUploadedPdf(pdf);
+      await (await pdfCheck()).loadUploadedPdf(pdf);
       return pdf;
     } catch (error) {
-      const reason = error instanceof LibreOfficeError ? error.reason : 'failed';
+      const reason = error instanceof office.LibreOfficeError ? error.reason : 'failed';
       if (engine === 'libreoffice') {
         throw new DocumentRejectedError(
           reason === 'timeout'
@@ -71,7 +68,7 @@ async function docxToPdf(upload: Uint8Array, options: ConvertOptions): Promise<U
       cause: new Error('LibreOffice (soffice) is not installed'),
     });
   }
-  const result = await docxToPdfJs(bytes);
+  const result = await (await docxJs()).docxToPdfJs(bytes);
   if (result.replacedCharacters > 0) {
     options.onNotice?.(
       `${result.replacedCharacters} character(s) had no font and were drawn as '?'.`,
@@ -93,9 +90,9 @@ export async function convertToPdf(
   switch (kind) {
     case 'png':
     case 'jpeg':
-      return imageToPdf(bytes, kind);
+      return (await images()).imageToPdf(bytes, kind);
     case 'pdf':
-      return normalisePdf(bytes);
+      return (await pdfCheck()).normalisePdf(bytes);
     case 'docx':
       return docxToPdf(bytes, options);
   }

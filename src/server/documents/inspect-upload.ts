@@ -7,10 +7,11 @@ import {
   FILE_TYPE_MESSAGE,
   kindFromFileName,
 } from '../../shared/documents/file-rules';
+import { lazy } from '../lazy';
 import { DocumentRejectedError, documentMessages } from './document-errors';
 import { isJpeg, isPng, readJpegInfo, readPngInfo } from './image-info';
 import { decodeXml, readRelationships, XmlPartError } from './package-xml';
-import { isPdf, loadUploadedPdf } from './pdf-check';
+import { isPdf } from './pdf-signature';
 import { readZip, ZipError, type ZipLimits } from './zip-reader';
 
 export type InspectResult = { ok: true; kind: DocumentKind } | { ok: false; message: string };
@@ -26,6 +27,9 @@ export const DOCX_LIMITS: ZipLimits = {
 
 const OLE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+
+/** pdf-lib loads with the first PDF checked, not with the server. */
+const pdfCheck = lazy(() => import('./pdf-check'));
 
 const startsWith = (bytes: Uint8Array, signature: number[]) =>
   signature.every((byte, i) => bytes[i] === byte);
@@ -121,7 +125,7 @@ async function checkContent(bytes: Uint8Array, kind: DocumentKind): Promise<void
       readJpegInfo(bytes);
       return;
     case 'pdf':
-      await loadUploadedPdf(bytes);
+      await (await pdfCheck()).loadUploadedPdf(bytes);
       return;
     case 'docx':
       checkDocxPackage(bytes);

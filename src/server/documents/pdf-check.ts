@@ -17,11 +17,7 @@ import {
   PDFString,
 } from 'pdf-lib';
 import { DocumentRejectedError, documentMessages } from './document-errors';
-
-export function isPdf(bytes: Uint8Array): boolean {
-  // '%PDF-' at the very start: readers tolerate junk before it, but an upload has no reason to.
-  return [0x25, 0x50, 0x44, 0x46, 0x2d].every((byte, i) => bytes[i] === byte);
-}
+import { isPdf } from './pdf-signature';
 
 /**
  * Loads an uploaded PDF or refuses it with the applicant's message. `throwOnInvalidObject` makes

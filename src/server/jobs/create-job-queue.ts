@@ -1,8 +1,11 @@
 import { type DatabaseHandle, postgresPoolOf } from '../db/database';
+import { lazy } from '../lazy';
 import { createInProcessQueue } from './in-process-queue';
 import type { JobQueue } from './job-queue';
 import type { JobAttemptObserver, JobLog } from './job-runner';
-import { createPgBossQueue } from './pg-boss-queue';
+
+/** pg-boss loads only on PostgreSQL; the embedded database runs jobs in process. */
+const pgBoss = lazy(() => import('./pg-boss-queue'));
 
 export interface JobQueueSettings {
   log: JobLog;
@@ -28,5 +31,5 @@ export async function createJobQueue(
   }
   const pool = postgresPoolOf(database);
   if (!pool) throw new Error('the PostgreSQL database has no pg pool');
-  return createPgBossQueue({ pool, ...settings });
+  return (await pgBoss()).createPgBossQueue({ pool, ...settings });
 }

@@ -1,9 +1,12 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../config/env';
+import { lazy } from '../lazy';
 import { localDiskStorage } from './local-disk';
-import { s3Storage } from './s3';
 import type { StorageDriver } from './storage';
+
+/** The AWS SDK (many megabytes) loads only on servers that use S3. */
+const s3 = lazy(() => import('./s3'));
 
 /** S3 when S3_BUCKET is set (env.ts has checked the rest), else local disk under DATA_DIR. */
 export async function storageFromEnv(
@@ -11,7 +14,7 @@ export async function storageFromEnv(
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<StorageDriver> {
   if (env.S3_BUCKET) {
-    return s3Storage({
+    return (await s3()).s3Storage({
       bucket: env.S3_BUCKET,
       region: env.S3_REGION ?? '',
       endpoint: env.S3_ENDPOINT,
