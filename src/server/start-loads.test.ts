@@ -24,7 +24,7 @@ const S3_ENV = {
 };
 
 describe('what a server loads at start', () => {
-  it('leaves the AWS SDK, the document converters, pg-boss and the ZIP codes for first use', async () => {
+  it('leaves the AWS SDK, the document converters, pg-boss, the ZIP codes and the SMTP client for first use', async () => {
     const loaded = await packagesLoadedAtStart();
     expect(loaded).toContain('fastify');
     for (const name of [
@@ -35,6 +35,7 @@ describe('what a server loads at start', () => {
       '@pdf-lib/fontkit',
       'pg-boss',
       'zipcodes',
+      'nodemailer',
     ]) {
       expect(loaded, name).not.toContain(name);
     }

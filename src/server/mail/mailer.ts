@@ -1,8 +1,8 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { AppDatabase } from '../db/database';
 import { outbox } from '../db/schema';
+import { lazy } from '../lazy';
 import type { Metrics } from '../metrics/metrics';
 
 export interface MailMessage {
@@ -56,10 +56,11 @@ export function smtpMailer(
   log: FastifyBaseLogger,
   metrics?: MailMetrics,
 ): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Loaded with the first message: most starts send none.
+  const transport = lazy(async () => (await import('nodemailer')).default.createTransport(smtpUrl));
   return backgroundMailer(
     async (message) => {
-      await transport.sendMail({ from, ...message });
+      await (await transport()).sendMail({ from, ...message });
     },
     log,
     metrics,
