@@ -13,7 +13,8 @@ server_pid=""
 psql_admin() { psql "$admin_url" -v ON_ERROR_STOP=1 -qAtc "$1"; }
 finish() {
   status=$?
-  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  # npm runs the server as its child: end the whole process group, not npm alone.
+  if [ -n "$server_pid" ]; then kill -- "-$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
   psql_admin "drop database if exists \"$database\" with (force)" || true
   rm -rf "$work"
   if [ "$status" -ne 0 ]; then echo "production install check: FAILED" >&2; fi
@@ -35,7 +36,7 @@ psql_admin "create database \"$database\""
 database_url="$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(u.href)' "$admin_url" "$database")"
 echo "== npm start in production on PostgreSQL"
 NODE_ENV=production PUBLIC_URL="http://127.0.0.1:$port" HOST=127.0.0.1 PORT="$port" \
-  DATABASE_URL="$database_url" LOG_LEVEL=warn npm start --silent > "$work/server.log" 2>&1 &
+  DATABASE_URL="$database_url" LOG_LEVEL=warn setsid npm start --silent > "$work/server.log" 2>&1 &
 server_pid=$!
 started=$(date +%s)
 until ready="$(curl -sf "http://127.0.0.1:$port/readyz")"; do
