@@ -52,4 +52,8 @@ case "$ready" in *'"database":"postgres"'*) ;; *) echo "expected the PostgreSQL 
 schools="$(curl -sf "http://127.0.0.1:$port/lookup/find?text=Lincoln%20High%20School&category=hs_ceeb&max_results=5")"
 case "$schools" in *'Lincoln High School'*) echo "school search: finds Lincoln High School" ;; *)
   echo "the school search found no Lincoln High School: $schools" >&2; exit 1 ;; esac
+echo "== the commands run from the build in the production install"
+export NODE_ENV=production PUBLIC_URL="http://127.0.0.1:$port" DATABASE_URL="$database_url"
+npm run --silent lookup:import -- --check --category hs_ceeb lookup-lists/high_schools.csv
+npm run --silent retention -- --before 2000-01-01 --dry-run | head -n 1
 echo "production install check: passed"
