@@ -2,6 +2,7 @@
 // Node. Where the development dependencies are installed it first builds when the build is
 // missing or older than its sources; a production install (npm ci --omit=dev) never builds and
 // needs a build made beforehand.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -61,8 +62,13 @@ function isStale() {
 if (buildToolsInstalled()) {
   if (isStale()) {
     console.error('Building the web app and the server (npm run build)...');
-    const { build } = await import('./build.mjs');
-    await build();
+    // In a process of its own: Vite sets NODE_ENV to production in the process it builds in, and
+    // the build tools need not stay in the server's memory.
+    const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) fail('the build failed (above).');
   }
 } else if (!existsSync(buildStamp)) {
   fail(
