@@ -1,4 +1,4 @@
-// The application PDF (design.md, "One model, four views"): the printable projection of the
+// The application PDF (docs/design.md, "One model, four views"): the printable projection of the
 // form, laid out with the documents library's flow layout and fonts, then the converted
 // documents appended in the order the form names them, and an outline with one bookmark per
 // form page and per document. Pure JavaScript: no browser runs on the server.

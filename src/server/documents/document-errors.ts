@@ -1,4 +1,4 @@
-// Every way a document can be refused, as a sentence the applicant can act on (design.md: "every
+// Every way a document can be refused, as a sentence the applicant can act on (docs/design.md: "every
 // failure is a sentence the user can act on"). The spec's four upload messages live in
 // src/shared/documents/file-rules.ts; these cover what only the server can see in the content.
 import type { DocumentKind } from '../../shared/documents/file-rules';

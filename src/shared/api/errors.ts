@@ -1,4 +1,4 @@
-/** The error envelope every API error uses (design.md, API conventions). */
+/** The error envelope every API error uses (docs/design.md, API conventions). */
 export interface ApiErrorBody {
   message: string;
   errors?: Record<string, string[]>;

@@ -1,5 +1,5 @@
 /**
- * The one declarative model of the application (design.md, "One model, four views"): pages hold
+ * The one declarative model of the application (docs/design.md, "One model, four views"): pages hold
  * items; an item is a field or a container (block, repeat, tabs, switch). Every view — the edit
  * renderer, the read-only view, validation on both sides and the application PDF — reads this.
  */

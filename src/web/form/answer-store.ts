@@ -31,7 +31,7 @@ const tabKey = (tabId: string) => `tabs:${tabId}`;
 const repeatKey = (repeatId: string) => `repeat:${repeatId}`;
 
 /**
- * The answers of the open application, outside React (design.md: "typing re-renders the changed
+ * The answers of the open application, outside React (docs/design.md: "typing re-renders the changed
  * field and its dependents, not the page"). Components subscribe to single keys with
  * useSyncExternalStore, so a keystroke notifies the field itself and whatever reads that key.
  *

@@ -23,7 +23,7 @@ export interface SaveFailure {
   message: string;
 }
 
-/** Quiet time after the last keystroke before a save (design.md: debounced while typing). */
+/** Quiet time after the last keystroke before a save (docs/design.md: debounced while typing). */
 export const AUTOSAVE_DEBOUNCE_MS = 800;
 /** Waits between attempts of a save that may yet succeed; after the last one it gives up. */
 export const RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
@@ -56,7 +56,7 @@ export interface AutosaveOptions {
 }
 
 /**
- * Saves the signed-in student's changed keys (design.md, "Nothing typed is lost"): debounced
+ * Saves the signed-in student's changed keys (docs/design.md, "Nothing typed is lost"): debounced
  * while typing, at once when asked (page change, submit, before a log-out), one request at a
  * time. Until the server has them, the store keeps them in browser storage as well.
  *

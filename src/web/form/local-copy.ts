@@ -1,7 +1,7 @@
 import type { Answers, AnswerValue } from '../../shared/form/model';
 
 /**
- * Answers kept in the browser (design.md, "Nothing typed is lost"): an anonymous visitor's whole
+ * Answers kept in the browser (docs/design.md, "Nothing typed is lost"): an anonymous visitor's whole
  * draft, or a signed-in student's changes that have not reached the server yet. Every write
  * merges per key, so two tabs editing different questions do not undo each other.
  */

@@ -20,7 +20,7 @@ const hooks = new Set<BeforeLogoutHook>();
 
 /**
  * Registers work to finish before the browser logs out, e.g. the form's autosave flushing typed
- * answers (design.md: "the draft is flushed before log-out"). Hooks run before the inactivity
+ * answers (docs/design.md: "the draft is flushed before log-out"). Hooks run before the inactivity
  * logout and, because losing typed answers is never wanted, before a logout the user chose too;
  * `context.reason` tells them apart. Returns the function that unregisters the hook.
  */

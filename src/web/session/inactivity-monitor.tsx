@@ -20,7 +20,7 @@ import {
 import styles from './inactivity-monitor.module.css';
 import { useLogOut } from './use-log-out';
 
-/** Events that count as the applicant being there. Typing counts (design.md). */
+/** Events that count as the applicant being there. Typing counts (docs/design.md). */
 const ACTIVITY_EVENTS = [
   'keydown',
   'pointerdown',
