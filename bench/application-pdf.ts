@@ -7,7 +7,6 @@ import { pathToFileURL } from 'node:url';
 import { renderApplicationPdf } from '../src/server/application-pdf/render-application-pdf';
 import { convertToPdf } from '../src/server/documents/convert-to-pdf';
 import { makeFivePageDocx, makeJpegOfSize, makePdf } from '../src/server/documents/sample-files';
-import { validApplicationAnswers } from '../src/shared/application/application-fixtures';
 import { applicationModel } from '../src/shared/application/application-model';
 import { MAJOR } from '../src/shared/application/option-lists';
 import { FILE_MAX_BYTES } from '../src/shared/constants';
@@ -15,6 +14,7 @@ import { containersOf } from '../src/shared/form/containers';
 import type { Answers, Field, FormModel, FormState } from '../src/shared/form/model';
 import { attachedDocuments, printableApplication } from '../src/shared/form/printable';
 import { resolveModel } from '../src/shared/form/resolve';
+import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { type TimedCase, timeCase } from './timing';
 
 export type ApplicationPdfBenchRow = TimedCase;

@@ -4,7 +4,7 @@ import { extractPdfText } from '../src/server/documents/pdf-text';
 import { makePdf } from '../src/server/documents/sample-files';
 import { SUBMITTED_MESSAGE } from '../src/shared/api/application-messages';
 import { APPLICATION_PDF_FAILED_MESSAGE } from '../src/shared/api/application-pdf';
-import { validApplicationAnswers } from '../src/shared/application/application-fixtures';
+import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { attachDocument } from './helpers/documents';
 import { expectNoAxeViolations, fieldOf, seedAnswers, signedInAccount } from './helpers/form';
 

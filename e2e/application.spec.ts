@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SUBMITTED_MESSAGE } from '../src/shared/api/application-messages';
-import { validApplicationAnswers } from '../src/shared/application/application-fixtures';
 import type { Answers } from '../src/shared/form/model';
+import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { expectSaved, fieldOf, profileAnswers, seedAnswers, signedInAccount } from './helpers/form';
 
 /** Answered through the page; the rest of a valid application is seeded through the API. */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ERROR_SUMMARY_TITLE } from '../src/shared/api/application-messages';
-import { validApplicationAnswers } from '../src/shared/application/application-fixtures';
 import { ANSWER_MESSAGES } from '../src/shared/form/answer-keys';
+import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import {
   confirmationCode,
   passwordInput,

@@ -8,7 +8,7 @@ import {
   TEMPORARY_ANSWERS_LOADED_TITLE,
   TEMPORARY_ANSWERS_UNKNOWN_MESSAGE,
 } from '../src/shared/api/temporary-answers';
-import { validApplicationAnswers } from '../src/shared/application/application-fixtures';
+import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { ANONYMOUS_ANSWERS_KEY } from '../src/web/form/local-copy';
 import { toasts } from './helpers/accounts';
 import { devToolsPath } from './helpers/dev-tools';

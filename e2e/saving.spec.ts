@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makePdf } from '../src/server/documents/sample-files';
-import { validApplicationAnswers } from '../src/shared/application/application-fixtures';
+import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { attachDocument } from './helpers/documents';
 import {
   expectNoAxeViolations,

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { validApplicationAnswers } from '../src/shared/application/application-fixtures';
+import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { passwordInput, STRONG_PASSWORD } from './helpers/accounts';
 import { seedAnswers, signedInAccount } from './helpers/form';
 

@@ -10,9 +10,9 @@ import {
   APPLICATION_PDF_URL,
   type ApplicationPdfStatus,
 } from '../../shared/api/application-pdf';
-import { validApplicationAnswers } from '../../shared/application/application-fixtures';
 import { applicationModel } from '../../shared/application/application-model';
 import { CHECKED_MARK, DOCUMENT_ATTACHED, UNCHECKED_MARK } from '../../shared/form/printable';
+import { validApplicationAnswers } from '../../shared/test/application-fixtures';
 import { accounts, applicationPdfs } from '../db/schema';
 import { extractPdfPages } from '../documents/pdf-text';
 import { makePdf } from '../documents/sample-files';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { validApplicationAnswers } from '../../shared/application/application-fixtures';
 import { applicationModel } from '../../shared/application/application-model';
-import { fixtureModel } from '../../shared/form/fixture-model';
 import { DOCUMENT_ATTACHED, printableApplication } from '../../shared/form/printable';
+import { validApplicationAnswers } from '../../shared/test/application-fixtures';
+import { fixtureModel } from '../../shared/test/fixture-model';
 import { extractPdfPages, extractPdfText } from '../documents/pdf-text';
 import { makePdf } from '../documents/sample-files';
 import { applicationPdfFileName } from './application-pdf-routes';

@@ -6,13 +6,13 @@ import {
   ERROR_SUMMARY_TITLE,
 } from '../../shared/api/application-messages';
 import { ABOUT_MESSAGES } from '../../shared/application/about-page';
-import { validApplicationAnswers } from '../../shared/application/application-fixtures';
 import { applicationModel } from '../../shared/application/application-model';
 import { ANSWER_MESSAGES } from '../../shared/form/answer-keys';
-import { fixtureModel } from '../../shared/form/fixture-model';
 import { resolveModel } from '../../shared/form/resolve';
 import { answersFromRecord, type LookupBinding } from '../../shared/lookup/lookup-answers';
 import type { LookupRecord } from '../../shared/lookup/lookup-schemas';
+import { validApplicationAnswers } from '../../shared/test/application-fixtures';
+import { fixtureModel } from '../../shared/test/fixture-model';
 import { importLookupCsv } from '../lookup/lookup-import';
 import { callAs, signedInApplicant } from '../test/accounts-helpers';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWERED } from '../../shared/api/documents';
 import { FILE_MAX_BYTES } from '../../shared/constants';
 import { FILE_TOO_LARGE_MESSAGE } from '../../shared/documents/file-rules';
-import { fixtureModel } from '../../shared/form/fixture-model';
+import { fixtureModel } from '../../shared/test/fixture-model';
 import { accounts, applications, documentAnswers } from '../db/schema';
 import { createInProcessQueue } from '../jobs/in-process-queue';
 import { localDiskStorage } from '../storage/local-disk';

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureModel } from '../../shared/form/fixture-model';
+import { fixtureModel } from '../../shared/test/fixture-model';
 import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
 import { loadTenantConfig } from '../config/tenant';

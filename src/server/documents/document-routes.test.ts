@@ -8,7 +8,7 @@ import { ALREADY_SUBMITTED_MESSAGE } from '../../shared/api/application-messages
 import { CONVERSION_ERROR_MESSAGE } from '../../shared/api/documents';
 import { FILE_MAX_BYTES } from '../../shared/constants';
 import { FILE_TYPE_MESSAGE } from '../../shared/documents/file-rules';
-import { fixtureModel } from '../../shared/form/fixture-model';
+import { fixtureModel } from '../../shared/test/fixture-model';
 import { accounts, applications, documentAnswers } from '../db/schema';
 import { localDiskStorage, UPLOAD_EXPIRED_MESSAGE } from '../storage/local-disk';
 import { newObjectKey } from '../storage/storage';

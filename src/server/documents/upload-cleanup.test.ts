@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureModel } from '../../shared/form/fixture-model';
+import { fixtureModel } from '../../shared/test/fixture-model';
 import { accounts, documentAnswers, documentUploads } from '../db/schema';
 import { localDiskStorage } from '../storage/local-disk';
 import { signedInApplicant } from '../test/accounts-helpers';

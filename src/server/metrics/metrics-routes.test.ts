@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureModel } from '../../shared/form/fixture-model';
+import { fixtureModel } from '../../shared/test/fixture-model';
 import { makeExe, makePng } from '../documents/sample-files';
 import { callAs, signedInApplicant } from '../test/accounts-helpers';
 import { uploadDocument } from '../test/document-helpers';

@@ -12,7 +12,7 @@ import {
   serviceViewSchema,
   serviceViewUrl,
 } from '../../shared/api/service';
-import { fixtureModel } from '../../shared/form/fixture-model';
+import { fixtureModel } from '../../shared/test/fixture-model';
 import { sha256 } from '../accounts/secrets';
 import { accounts, applications, documentAnswers, serviceTokens } from '../db/schema';
 import { extractPdfText } from '../documents/pdf-text';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MAX_BYTES } from '../../shared/constants';
-import { fixtureModel } from '../../shared/form/fixture-model';
+import { fixtureModel } from '../../shared/test/fixture-model';
 import { UPLOAD_POLICY_SECONDS } from '../documents/document-routes';
 import { makePng } from '../documents/sample-files';
 import { signedInApplicant } from '../test/accounts-helpers';

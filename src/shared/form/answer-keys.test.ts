@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { countryField, fixtureModel, regionField } from '../test/fixture-model';
 import { ANSWER_MESSAGES, answerKeySpecs, parseAnswerPatch } from './answer-keys';
-import { countryField, fixtureModel, regionField } from './fixture-model';
 import type { FormModel } from './model';
 
 const specs = answerKeySpecs(fixtureModel);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { regionField } from '../test/fixture-model';
 import { EMPTY_OPTION, offeredOptions, yearOptions } from './choices';
-import { regionField } from './fixture-model';
 import type { Field } from './model';
 
 const values = (list: ReadonlyArray<{ value: string }>) => list.map((option) => option.value);

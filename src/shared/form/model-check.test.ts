@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureModel } from './fixture-model';
+import { fixtureModel } from '../test/fixture-model';
 import type { FormModel, Item } from './model';
 import { assertModel, checkModel, DeveloperError } from './model-check';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { validApplicationAnswers } from '../application/application-fixtures';
 import { applicationModel } from '../application/application-model';
 import { MAJOR } from '../application/option-lists';
-import { fixtureModel } from './fixture-model';
+import { validApplicationAnswers } from '../test/application-fixtures';
+import { fixtureModel } from '../test/fixture-model';
 import type { Answers } from './model';
 import {
   attachedDocuments,

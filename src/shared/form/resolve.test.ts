@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureModel } from './fixture-model';
+import { fixtureModel } from '../test/fixture-model';
 import type { FormState } from './model';
 import { hiddenAnswersPatch, resolveModel, visibleKeys } from './resolve';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { countryField, fixtureModel, regionField } from '../test/fixture-model';
 import { ANSWER_MESSAGES } from './answer-keys';
-import { countryField, fixtureModel, regionField } from './fixture-model';
 import { isValidIsoDate } from './iso-date';
 import type { FormModel, FormState } from './model';
 import { resolveModel } from './resolve';

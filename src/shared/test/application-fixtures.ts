@@ -1,9 +1,9 @@
+import { applicationModel } from '../application/application-model';
+import { PROGRAM_QUESTIONS } from '../application/education-page';
+import { MAJOR, PSYCHOLOGY } from '../application/option-lists';
 import type { Answers, Field, FormState } from '../form/model';
 import { DESC_SUFFIX, storesDesc } from '../form/model';
 import { resolveModel } from '../form/resolve';
-import { applicationModel } from './application-model';
-import { PROGRAM_QUESTIONS } from './education-page';
-import { MAJOR, PSYCHOLOGY } from './option-lists';
 
 /**
  * A complete, valid application for unit and end-to-end tests: every required answer for the

@@ -1,4 +1,4 @@
-import type { Field, FormModel } from './model';
+import type { Field, FormModel } from '../form/model';
 
 const yesNo = [
   { value: '', label: '--' },

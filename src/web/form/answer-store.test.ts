@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { applicationModel } from '../../shared/application/application-model';
-import { countryField, regionField } from '../../shared/form/fixture-model';
 import type { FormModel } from '../../shared/form/model';
+import { countryField, regionField } from '../../shared/test/fixture-model';
 import { AnswerStore } from './answer-store';
 import { createLocalCopy, type StorageLike } from './local-copy';
 import { indexModel } from './model-index';

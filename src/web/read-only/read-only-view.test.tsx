@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { fixtureModel } from '../../shared/form/fixture-model';
 import type { FormModel } from '../../shared/form/model';
 import { type PrintableState, printableApplication } from '../../shared/form/printable';
+import { fixtureModel } from '../../shared/test/fixture-model';
 import { ApplicationDocument } from './read-only-view';
 
 const TOKEN = 'staff-token';
