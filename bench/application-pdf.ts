@@ -6,7 +6,7 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { renderApplicationPdf } from '../src/server/application-pdf/render-application-pdf';
 import { convertToPdf } from '../src/server/documents/convert-to-pdf';
-import { makeFivePageDocx, makeJpegOfSize, makePdf } from '../src/server/documents/sample-files';
+import { makeFivePageDocx, makeJpegOfSize, makePdf } from '../src/server/test/sample-files';
 import { applicationModel } from '../src/shared/application/application-model';
 import { MAJOR } from '../src/shared/application/option-lists';
 import { FILE_MAX_BYTES } from '../src/shared/constants';

@@ -12,7 +12,7 @@ import {
   makeJpegOfSize,
   makePng,
   makePngOfSize,
-} from '../src/server/documents/sample-files';
+} from '../src/server/test/sample-files';
 import { FILE_MAX_BYTES } from '../src/shared/constants';
 import type { DocumentKind } from '../src/shared/documents/file-rules';
 import { type TimedCase, timeCase } from './timing';

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { extractPdfText } from '../src/server/documents/pdf-text';
-import { makePdf } from '../src/server/documents/sample-files';
+import { extractPdfText } from '../src/server/test/pdf-text';
+import { makePdf } from '../src/server/test/sample-files';
 import { SUBMITTED_MESSAGE } from '../src/shared/api/application-messages';
 import { APPLICATION_PDF_FAILED_MESSAGE } from '../src/shared/api/application-pdf';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';

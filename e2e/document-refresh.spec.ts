@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { makePng } from '../src/server/documents/sample-files';
+import { makePng } from '../src/server/test/sample-files';
 import { toasts } from './helpers/accounts';
 import { attachDocument } from './helpers/documents';
 import { fieldOf, signedInAccount } from './helpers/form';

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { makePng, makePngOfSize, makeSampleDocx } from '../src/server/documents/sample-files';
+import { makePng, makePngOfSize, makeSampleDocx } from '../src/server/test/sample-files';
 import { FILE_MAX_BYTES } from '../src/shared/constants';
 import {
   FILE_EMPTY_MESSAGE,

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { makePng, makeSampleDocx } from '../src/server/documents/sample-files';
+import { makePng, makeSampleDocx } from '../src/server/test/sample-files';
 import { SUBMITTED_MESSAGE } from '../src/shared/api/application-messages';
 import { confirmationCode, passwordInput, STRONG_PASSWORD, uniqueEmail } from './helpers/accounts';
 import { expectNoAxeViolations, fieldOf, profileAnswers } from './helpers/form';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { makePng } from '../src/server/documents/sample-files';
+import { makePng } from '../src/server/test/sample-files';
 import { SERVICE_LINK_REFUSED_MESSAGE } from '../src/shared/api/service';
 import {
   TEMPORARY_ANSWERS_FAILED_TITLE,

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { makePdf } from '../src/server/documents/sample-files';
+import { makePdf } from '../src/server/test/sample-files';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { attachDocument } from './helpers/documents';
 import {

@@ -3,8 +3,8 @@ import { applicationModel } from '../../shared/application/application-model';
 import { DOCUMENT_ATTACHED, printableApplication } from '../../shared/form/printable';
 import { validApplicationAnswers } from '../../shared/test/application-fixtures';
 import { fixtureModel } from '../../shared/test/fixture-model';
-import { extractPdfPages, extractPdfText } from '../documents/pdf-text';
-import { makePdf } from '../documents/sample-files';
+import { extractPdfPages, extractPdfText } from '../test/pdf-text';
+import { makePdf } from '../test/sample-files';
 import { applicationPdfFileName } from './application-pdf-routes';
 import {
   type ApplicationPdfCover,

@@ -13,6 +13,7 @@ import { createInProcessQueue } from '../jobs/in-process-queue';
 import { localDiskStorage } from '../storage/local-disk';
 import { newObjectKey } from '../storage/storage';
 import { signedInApplicant } from '../test/accounts-helpers';
+import { makePng } from '../test/sample-files';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import {
@@ -21,7 +22,6 @@ import {
   createConversionJobs,
   registerConversionJobs,
 } from './conversion-jobs';
-import { makePng } from './sample-files';
 
 const KEY = 'statement_doc';
 const silentLog = { warn: () => {}, error: () => {} };

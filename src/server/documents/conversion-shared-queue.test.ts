@@ -15,10 +15,10 @@ import { accounts, documentAnswers } from '../db/schema';
 import { localDiskStorage } from '../storage/local-disk';
 import { newObjectKey } from '../storage/storage';
 import { signedInApplicant } from '../test/accounts-helpers';
+import { makePng } from '../test/sample-files';
 import { sampleTenantFile, TEST_DEV_TOOLS_KEY } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import { CONVERSION_JOB } from './conversion-jobs';
-import { makePng } from './sample-files';
 
 const KEY = 'statement_doc';
 const SECRET = 'shared-upload-secret-of-at-least-32-chars';

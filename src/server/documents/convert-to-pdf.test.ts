@@ -14,13 +14,7 @@ import {
 } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MAX_BYTES } from '../../shared/constants';
-import { type ConvertOptions, convertToPdf } from './convert-to-pdf';
-import { DocumentRejectedError, documentMessages } from './document-errors';
-import { readJpegInfo } from './image-info';
-import { orientationMatrix, placeImage } from './image-to-pdf';
-import { inspectUpload } from './inspect-upload';
-import { findSoffice } from './libreoffice';
-import { extractPdfPages, extractPdfText, extractPdfTextItems } from './pdf-text';
+import { extractPdfPages, extractPdfText, extractPdfTextItems } from '../test/pdf-text';
 import {
   docxXml,
   makeDocx,
@@ -34,7 +28,13 @@ import {
   makeSampleDocx,
   makeZipBombDocx,
   SAMPLE_DOCX_TEXT,
-} from './sample-files';
+} from '../test/sample-files';
+import { type ConvertOptions, convertToPdf } from './convert-to-pdf';
+import { DocumentRejectedError, documentMessages } from './document-errors';
+import { readJpegInfo } from './image-info';
+import { orientationMatrix, placeImage } from './image-to-pdf';
+import { inspectUpload } from './inspect-upload';
+import { findSoffice } from './libreoffice';
 
 const js: ConvertOptions = { docxEngine: 'js' };
 

@@ -14,10 +14,10 @@ import { localDiskStorage, UPLOAD_EXPIRED_MESSAGE } from '../storage/local-disk'
 import { newObjectKey } from '../storage/storage';
 import { signedInApplicant } from '../test/accounts-helpers';
 import { multipart } from '../test/document-helpers';
+import { makeExe, makePng, makePngOfSize } from '../test/sample-files';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import { type ConversionJobsOptions, createConversionJobs } from './conversion-jobs';
-import { makeExe, makePng, makePngOfSize } from './sample-files';
 
 const KEY = 'statement_doc';
 const SECRET = 'test-upload-secret-of-at-least-32-characters';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { costOf, fuzzParameters, MB, mutatedFrom, outcomeOf } from '../test/fuzz-support';
+import { docxFuzzSeeds, HOSTILE_DOCX, UNCLOSED_MARKUP, withPart } from '../test/hostile-docx';
 import { DocumentRejectedError } from './document-errors';
 import { stripExternalReferences } from './docx-external-references';
-import { costOf, fuzzParameters, MB, mutatedFrom, outcomeOf } from './fuzz-support';
-import { docxFuzzSeeds, HOSTILE_DOCX, UNCLOSED_MARKUP, withPart } from './hostile-docx';
 import { DOCX_LIMITS } from './inspect-upload';
 
 const MAX_MS = 1_500;

@@ -1,8 +1,5 @@
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { convertToPdf } from './convert-to-pdf';
-import { DocumentRejectedError, documentMessages } from './document-errors';
-import { isFetchingField, stripExternalReferences } from './docx-external-references';
 import {
   complexField,
   HOSTILE_DOCX,
@@ -10,10 +7,8 @@ import {
   makeDocxWithHyperlink,
   pictureWithBlip,
   simpleField,
-} from './hostile-docx';
-import { checkDocxPackage } from './inspect-upload';
-import { readRelationships } from './package-xml';
-import { extractPdfText } from './pdf-text';
+} from '../test/hostile-docx';
+import { extractPdfText } from '../test/pdf-text';
 import {
   docxXml,
   makeDocx,
@@ -22,7 +17,12 @@ import {
   makeSampleDocx,
   makeZipBombDocx,
   WORD_NS,
-} from './sample-files';
+} from '../test/sample-files';
+import { convertToPdf } from './convert-to-pdf';
+import { DocumentRejectedError, documentMessages } from './document-errors';
+import { isFetchingField, stripExternalReferences } from './docx-external-references';
+import { checkDocxPackage } from './inspect-upload';
+import { readRelationships } from './package-xml';
 
 /** Addresses of a host that does not exist, so a leftover reference is easy to find. */
 const REMOTE = 'http://remote.invalid';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { costOf, fuzzParameters, MB, mutatedFrom } from '../test/fuzz-support';
+import { complexField, simpleField, UNCLOSED_MARKUP } from '../test/hostile-docx';
+import { docxXml, WORD_NS } from '../test/sample-files';
 import { paragraphsOf, readHeadersAndFooters } from './docx-headers';
-import { costOf, fuzzParameters, MB, mutatedFrom } from './fuzz-support';
-import { complexField, simpleField, UNCLOSED_MARKUP } from './hostile-docx';
-import { docxXml, WORD_NS } from './sample-files';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);

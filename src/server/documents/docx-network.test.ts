@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOSTILE_DOCX, HOSTILE_DOCX_TEXT, makeDocxWithHyperlink } from '../test/hostile-docx';
+import { extractPdfText } from '../test/pdf-text';
+import { makePng } from '../test/sample-files';
 import { convertToPdf } from './convert-to-pdf';
-import { HOSTILE_DOCX, HOSTILE_DOCX_TEXT, makeDocxWithHyperlink } from './hostile-docx';
 import { convertWithLibreOffice, findSoffice } from './libreoffice';
-import { extractPdfText } from './pdf-text';
-import { makePng } from './sample-files';
 
 const engines = findSoffice() ? (['js', 'libreoffice'] as const) : (['js'] as const);
 

@@ -1,14 +1,14 @@
 import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { costOf, fuzzParameters, MB, mutatedFrom, outcomeOf } from '../test/fuzz-support';
+import { makeJpeg, makePng, withExifOrientation } from '../test/sample-files';
 import {
   DocumentRejectedError,
   MAX_DECODED_IMAGE_MEGAPIXELS,
   MAX_IMAGE_MEGAPIXELS,
 } from './document-errors';
-import { costOf, fuzzParameters, MB, mutatedFrom, outcomeOf } from './fuzz-support';
 import { readExifOrientation, readJpegInfo, readPngInfo } from './image-info';
-import { makeJpeg, makePng, withExifOrientation } from './sample-files';
 
 /** A PNG whose header claims another size, its checksum made right: a decompression bomb. */
 function pngClaiming(width: number, height: number): Uint8Array {

@@ -1,8 +1,8 @@
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { makeJpeg, makePng, withExifOrientation } from '../test/sample-files';
 import { DocumentRejectedError, documentMessages } from './document-errors';
 import { readExifOrientation, readJpegInfo, readPngInfo } from './image-info';
-import { makeJpeg, makePng, withExifOrientation } from './sample-files';
 
 describe('image headers', () => {
   it('reads PNG dimensions, colour type and transparency', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { costOf, fuzzParameters, MB, mutatedFrom } from './fuzz-support';
-import { docxFuzzSeeds } from './hostile-docx';
+import { costOf, fuzzParameters, MB, mutatedFrom } from '../test/fuzz-support';
+import { docxFuzzSeeds } from '../test/hostile-docx';
 import { DOCX_LIMITS, inspectUpload } from './inspect-upload';
 
 const seeds = docxFuzzSeeds();

@@ -9,8 +9,6 @@ import {
   FILE_TOO_LARGE_MESSAGE,
   FILE_TYPE_MESSAGE,
 } from '../../shared/documents/file-rules';
-import { documentMessages } from './document-errors';
-import { DOCX_LIMITS, inspectUpload, sniffKind } from './inspect-upload';
 import {
   makeDocx,
   makeEncryptedPdf,
@@ -23,7 +21,9 @@ import {
   makePngOfSize,
   makeSampleDocx,
   makeZipBombDocx,
-} from './sample-files';
+} from '../test/sample-files';
+import { documentMessages } from './document-errors';
+import { DOCX_LIMITS, inspectUpload, sniffKind } from './inspect-upload';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 

@@ -14,7 +14,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_DOCX, HOSTILE_DOCX_TEXT } from './hostile-docx';
+import { HOSTILE_DOCX, HOSTILE_DOCX_TEXT } from '../test/hostile-docx';
+import { extractPdfText } from '../test/pdf-text';
+import { makePdf, makeSampleDocx } from '../test/sample-files';
 import {
   convertWithLibreOffice,
   findSoffice,
@@ -25,8 +27,6 @@ import {
   probeNetworkIsolation,
 } from './libreoffice';
 import { walkXml } from './package-xml';
-import { extractPdfText } from './pdf-text';
-import { makePdf, makeSampleDocx } from './sample-files';
 
 const ownNetworkNamespace = readlinkSync('/proc/self/ns/net');
 const isolationWorks = (await networkIsolation()).length > 0;

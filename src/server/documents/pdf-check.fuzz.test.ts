@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { costOf, fuzzParameters, MB, mutatedFrom, outcomeOf } from '../test/fuzz-support';
+import { makePdfWithScriptChains, makeStructureStreamBomb } from '../test/hostile-pdf';
+import { makeEncryptedPdf, makePdf } from '../test/sample-files';
 import { DocumentRejectedError } from './document-errors';
-import { costOf, fuzzParameters, MB, mutatedFrom, outcomeOf } from './fuzz-support';
-import { makePdfWithScriptChains, makeStructureStreamBomb } from './hostile-pdf';
 import { loadUploadedPdf, MAX_STRUCTURE_BYTES, normalisePdf } from './pdf-check';
-import { makeEncryptedPdf, makePdf } from './sample-files';
 
 let seeds: Uint8Array[] = [];
 

@@ -11,11 +11,11 @@ import {
 } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { FILE_MAX_BYTES } from '../../shared/constants';
+import { makePdfWithScriptChains, makeStructureStreamBomb, register } from '../test/hostile-pdf';
+import { extractPdfText } from '../test/pdf-text';
+import { makePdf } from '../test/sample-files';
 import { DocumentRejectedError, documentMessages } from './document-errors';
-import { makePdfWithScriptChains, makeStructureStreamBomb, register } from './hostile-pdf';
 import { loadUploadedPdf, MAX_STRUCTURE_BYTES, normalisePdf } from './pdf-check';
-import { extractPdfText } from './pdf-text';
-import { makePdf } from './sample-files';
 
 /** Every name and text string in every object of the PDF, with the key each sits under. */
 function contentsOf(doc: PDFDocument): { names: Set<string>; strings: string[] } {

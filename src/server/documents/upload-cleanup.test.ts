@@ -8,9 +8,9 @@ import { fixtureModel } from '../../shared/test/fixture-model';
 import { accounts, documentAnswers, documentUploads } from '../db/schema';
 import { localDiskStorage } from '../storage/local-disk';
 import { signedInApplicant } from '../test/accounts-helpers';
+import { makePng } from '../test/sample-files';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
-import { makePng } from './sample-files';
 import { removeExpiredUploads, startUploadCleanup } from './upload-cleanup';
 
 const KEY = 'statement_doc';

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { costOf, fuzzParameters, MB, mutatedFrom, outcomeOf } from './fuzz-support';
-import { HOSTILE_DOCX } from './hostile-docx';
-import { DOCX_LIMITS } from './inspect-upload';
+import { costOf, fuzzParameters, MB, mutatedFrom, outcomeOf } from '../test/fuzz-support';
+import { HOSTILE_DOCX } from '../test/hostile-docx';
 import {
   makeFivePageDocx,
   makeManyEntriesDocx,
   makeSampleDocx,
   makeZipBombDocx,
-} from './sample-files';
+} from '../test/sample-files';
+import { DOCX_LIMITS } from './inspect-upload';
 import { readZip, ZipError } from './zip-reader';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);

@@ -1,9 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureModel } from '../../shared/test/fixture-model';
-import { makeExe, makePng } from '../documents/sample-files';
 import { callAs, signedInApplicant } from '../test/accounts-helpers';
 import { uploadDocument } from '../test/document-helpers';
+import { makeExe, makePng } from '../test/sample-files';
 import { buildTestApp } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import { METRICS_PATH } from './metrics-routes';

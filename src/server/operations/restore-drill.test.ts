@@ -14,9 +14,9 @@ import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
 import { loadTenantConfig } from '../config/tenant';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../db/database';
-import { makePng } from '../documents/sample-files';
 import { mintServiceToken } from '../service/service-tokens';
 import { callAs, signedInApplicant } from '../test/accounts-helpers';
+import { makePng } from '../test/sample-files';
 import { buildTestApp, sampleTenantFile, testDatabaseOf } from '../test/test-app';
 
 const run = promisify(execFile);

@@ -15,11 +15,11 @@ import {
 import { fixtureModel } from '../../shared/test/fixture-model';
 import { sha256 } from '../accounts/secrets';
 import { accounts, applications, documentAnswers, serviceTokens } from '../db/schema';
-import { extractPdfText } from '../documents/pdf-text';
 import { redactUrl } from '../http/redact-url';
 import { localDiskStorage } from '../storage/local-disk';
 import { newObjectKey } from '../storage/storage';
 import { signedInApplicant } from '../test/accounts-helpers';
+import { extractPdfText } from '../test/pdf-text';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import { mintServiceToken, revokeServiceTokens } from './service-tokens';
