@@ -1,6 +1,8 @@
-// A minimal HTML reader for the markup mammoth writes (well-formed, a small set of tags, escaped
-// text). A full HTML parser would be a large dependency for input this regular; anything odd is
-// kept as text rather than dropped, so no word of the document is lost.
+// A tree of the HTML mammoth writes, read with htmlparser2: a tokenizer built for HTML's rules
+// (void elements, entities, stray '<', unclosed and stray tags) rather than regular expressions
+// that only cover the markup they were written for. Anything odd is kept as text rather than
+// dropped, so no word of the document is lost.
+import { Parser } from 'htmlparser2';
 
 export type HtmlNode = HtmlText | HtmlElement;
 export interface HtmlText {
@@ -14,70 +16,32 @@ export interface HtmlElement {
   children: HtmlNode[];
 }
 
-const VOID_TAGS = new Set(['br', 'img', 'hr', 'col', 'wbr']);
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-};
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, body: string) => {
-    if (body[0] === '#') {
-      const hex = body[1] === 'x' || body[1] === 'X';
-      const codePoint = Number.parseInt(body.slice(hex ? 2 : 1), hex ? 16 : 10);
-      return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : whole;
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
-  });
-}
-
-function parseAttributes(source: string): Record<string, string> {
-  const attrs: Record<string, string> = {};
-  for (const match of source.matchAll(
-    /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g,
-  )) {
-    const name = match[1];
-    if (name) attrs[name.toLowerCase()] = decodeEntities(match[2] ?? match[3] ?? match[4] ?? '');
-  }
-  return attrs;
-}
-
-const TOKEN =
-  /<!--[\s\S]*?-->|<\/([a-zA-Z][a-zA-Z0-9]*)\s*>|<([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*(\/?)>|([^<]+)|</g;
-
 /** Parses an HTML fragment into a tree. Unclosed elements close at the end; stray end tags are ignored. */
 export function parseHtml(html: string): HtmlNode[] {
   const root: HtmlElement = { type: 'element', tag: '#root', attrs: {}, children: [] };
   const stack: HtmlElement[] = [root];
-  const current = () => stack[stack.length - 1] ?? root;
-  for (const match of html.matchAll(TOKEN)) {
-    const [whole, endTag, startTag, attrSource, selfClosing, text] = match;
-    if (whole.startsWith('<!--')) continue;
-    if (endTag !== undefined) {
-      const tag = endTag.toLowerCase();
-      const index = stack.findLastIndex((element) => element.tag === tag);
-      if (index > 0) stack.length = index;
-      continue;
-    }
-    if (startTag !== undefined) {
-      const tag = startTag.toLowerCase();
-      const element: HtmlElement = {
-        type: 'element',
-        tag,
-        attrs: parseAttributes(attrSource ?? ''),
-        children: [],
-      };
-      current().children.push(element);
-      if (!selfClosing && !VOID_TAGS.has(tag)) stack.push(element);
-      continue;
-    }
-    // Text, or a lone '<' that starts no tag: both are kept as text.
-    current().children.push({ type: 'text', text: decodeEntities(text ?? whole) });
-  }
+  const current = () => stack.at(-1) ?? root;
+  const parser = new Parser(
+    {
+      onopentag(tag, attrs) {
+        const element: HtmlElement = { type: 'element', tag, attrs: { ...attrs }, children: [] };
+        current().children.push(element);
+        stack.push(element);
+      },
+      onclosetag() {
+        if (stack.length > 1) stack.pop();
+      },
+      ontext(text) {
+        const siblings = current().children;
+        const last = siblings.at(-1);
+        // The tokenizer hands text over in pieces (around entities, say); one node reads better.
+        if (last?.type === 'text') last.text += text;
+        else siblings.push({ type: 'text', text });
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
   return root.children;
 }
 
