@@ -1,5 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +17,7 @@ const root = path.resolve(import.meta.dirname, '..');
 function lint(fileName: string, source: string) {
   const sandbox = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
   copyFileSync(path.join(root, 'biome.json'), path.join(sandbox, 'biome.json'));
+  copyFileSync(path.join(root, 'package.json'), path.join(sandbox, 'package.json'));
   mkdirSync(path.dirname(path.join(sandbox, fileName)), { recursive: true });
   writeFileSync(path.join(sandbox, fileName), source);
   const result = spawnSync(
@@ -69,5 +77,54 @@ describe('imports flow web -> shared <- server', () => {
     ],
   ])('allows %s to import from src/shared', (file, source) => {
     expect(lint(file, source).failed).toBe(false);
+  });
+});
+
+describe('test support stays out of production code', () => {
+  it.each([
+    ['src/server/x.ts', "import { extractText } from 'unpdf';\nexport const x = extractText;\n"],
+    ['src/shared/x.ts', "import { describe } from 'vitest';\nexport const x = describe;\n"],
+    ['src/web/x.tsx', "import { test } from '@playwright/test';\nexport const x = test;\n"],
+    ['scripts/x.ts', "import fc from 'fast-check';\nexport const x = fc;\n"],
+  ])('rejects %s importing a devDependency', (file, source) => {
+    const result = lint(file, source);
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('noUndeclaredDependencies');
+  });
+
+  it.each([
+    [
+      'src/server/x.test.ts',
+      "import { extractText } from 'unpdf';\nexport const x = extractText;\n",
+    ],
+    ['src/server/test/x.ts', "import jpeg from 'jpeg-js';\nexport const x = jpeg;\n"],
+    ['src/web/x.test.tsx', "import { describe } from 'vitest';\nexport const x = describe;\n"],
+    ['e2e/x.spec.ts', "import { test } from '@playwright/test';\nexport const x = test;\n"],
+    ['src/web/x.tsx', "import { useState } from 'react';\nexport const x = useState;\n"],
+  ])('allows %s its import', (file, source) => {
+    expect(lint(file, source).failed).toBe(false);
+  });
+
+  /** The files the build may reach: everything in src and the commands' entries, but the tests. */
+  function productionFiles(dir: string): string[] {
+    return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'test' ? [] : productionFiles(file);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+    });
+  }
+
+  it('has no production file importing from a test/ folder', () => {
+    const files = [...productionFiles('src'), ...productionFiles('scripts')];
+    const offending = files.flatMap((file) => {
+      const source = readFileSync(path.join(root, file), 'utf8');
+      const specifiers = [...source.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)];
+      return specifiers
+        .map(([, specifier]) => path.join(path.dirname(file), specifier ?? ''))
+        .filter((target) => target.split(path.sep).includes('test'))
+        .map((target) => `${file} -> ${target}`);
+    });
+    expect(files.length).toBeGreaterThan(100);
+    expect(offending).toEqual([]);
   });
 });
