@@ -11,9 +11,9 @@ import {
   type PrintableRow,
   printableText,
 } from '../../shared/form/printable';
-import { DocumentFonts, normaliseText } from '../documents/fonts';
-import type { Block, PageSetup, Paragraph, Span } from '../documents/pdf-layout';
-import { PdfFlow } from '../documents/pdf-layout';
+import { DocumentFonts, normaliseText } from '../pdf/fonts';
+import type { Block, PageSetup, Paragraph, Span } from '../pdf/pdf-layout';
+import { PdfFlow } from '../pdf/pdf-layout';
 import { addOutline, type OutlineEntry } from './pdf-outline';
 
 export interface ApplicationPdfCover {

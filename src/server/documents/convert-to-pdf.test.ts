@@ -14,6 +14,7 @@ import {
 } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MAX_BYTES } from '../../shared/constants';
+import { orientationMatrix } from '../pdf/pdf-images';
 import { extractPdfPages, extractPdfText, extractPdfTextItems } from '../test/pdf-text';
 import {
   docxXml,
@@ -32,7 +33,7 @@ import {
 import { type ConvertOptions, convertToPdf } from './convert-to-pdf';
 import { DocumentRejectedError, documentMessages } from './document-errors';
 import { readJpegInfo } from './image-info';
-import { orientationMatrix, placeImage } from './image-to-pdf';
+import { placeImage } from './image-to-pdf';
 import { inspectUpload } from './inspect-upload';
 import { findSoffice } from './libreoffice';
 

@@ -4,17 +4,8 @@
 // it is not a faithful rendering of Word's page layout.
 import mammoth from 'mammoth';
 import { PDFDocument } from 'pdf-lib';
-import { DocumentRejectedError, documentMessages } from './document-errors';
-import {
-  isHeaderFooterSource,
-  PAGE_COUNT_FIELD,
-  PAGE_FIELD,
-  readHeadersAndFooters,
-} from './docx-headers';
-import { DocumentFonts, normaliseText } from './fonts';
-import { type HtmlElement, type HtmlNode, parseHtml, textContent } from './html-tree';
-import { type EmbeddedImage, embedImage } from './image-to-pdf';
-import { checkDocxPackage } from './inspect-upload';
+import { DocumentFonts, normaliseText } from '../pdf/fonts';
+import type { EmbeddedImage } from '../pdf/pdf-images';
 import {
   type Block,
   type Paragraph,
@@ -23,7 +14,17 @@ import {
   type Table,
   type TableCell,
   type TextStyle,
-} from './pdf-layout';
+} from '../pdf/pdf-layout';
+import { DocumentRejectedError, documentMessages } from './document-errors';
+import {
+  isHeaderFooterSource,
+  PAGE_COUNT_FIELD,
+  PAGE_FIELD,
+  readHeadersAndFooters,
+} from './docx-headers';
+import { type HtmlElement, type HtmlNode, parseHtml, textContent } from './html-tree';
+import { embedImage } from './image-to-pdf';
+import { checkDocxPackage } from './inspect-upload';
 
 const BODY_SIZE = 11;
 const TABLE_SIZE = 10;

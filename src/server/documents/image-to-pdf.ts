@@ -1,15 +1,7 @@
 // PNG and JPEG uploads become one US Letter page with the image fitted inside the margins.
 import { inflateSync } from 'node:zlib';
-import {
-  concatTransformationMatrix,
-  drawObject,
-  PDFDocument,
-  PDFHexString,
-  type PDFPage,
-  type PDFRef,
-  popGraphicsState,
-  pushGraphicsState,
-} from 'pdf-lib';
+import { PDFDocument, PDFHexString, type PDFRef } from 'pdf-lib';
+import { drawEmbeddedImage, type EmbeddedImage } from '../pdf/pdf-images';
 import { DocumentRejectedError, documentMessages } from './document-errors';
 import { type PngInfo, readJpegInfo, readPngInfo } from './image-info';
 
@@ -49,36 +41,6 @@ export function placeImage(displayWidth: number, displayHeight: number): ImagePl
   };
 }
 
-/**
- * The matrix that paints the image XObject (drawn in the unit square, top row at v = 1) into the
- * box so that it appears as the EXIF orientation says. Orientations 5-8 swap width and height.
- */
-export function orientationMatrix(
-  orientation: number,
-  box: { x: number; y: number; width: number; height: number },
-): [number, number, number, number, number, number] {
-  const { x, y, width: w, height: h } = box;
-  switch (orientation) {
-    case 2: // mirrored horizontally
-      return [-w, 0, 0, h, x + w, y];
-    case 3: // rotated 180
-      return [-w, 0, 0, -h, x + w, y + h];
-    case 4: // mirrored vertically
-      return [w, 0, 0, -h, x, y + h];
-    case 5: // transposed
-      return [0, -h, -w, 0, x + w, y + h];
-    case 6: // stored rotated 90 counter-clockwise: turn it clockwise
-      return [0, -h, w, 0, x, y + h];
-    case 7: // transversed
-      return [0, h, w, 0, x, y];
-    case 8: // stored rotated 90 clockwise: turn it counter-clockwise
-      return [0, h, -w, 0, x + w, y];
-    default:
-      return [w, 0, 0, h, x, y];
-  }
-}
-
-/** Bytes of one PNG scanline (without its filter byte). */
 function rowBytes(info: PngInfo): number {
   const channels = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[info.colorType] ?? 0;
   return Math.ceil((info.width * channels * info.bitDepth) / 8);
@@ -145,14 +107,6 @@ function embedPngDirect(doc: PDFDocument, bytes: Uint8Array, info: PngInfo): PDF
   return doc.context.register(stream);
 }
 
-export interface EmbeddedImage {
-  ref: PDFRef;
-  /** Stored pixel size, before the EXIF orientation is applied. */
-  width: number;
-  height: number;
-  orientation: number;
-}
-
 /** Adds the image to the document as an XObject; throws a DocumentRejectedError when unusable. */
 export async function embedImage(
   doc: PDFDocument,
@@ -187,21 +141,6 @@ export async function embedImage(
   } catch (error) {
     throw new DocumentRejectedError(documentMessages.imageDamaged, { cause: error });
   }
-}
-
-/** Paints the image into the box (the box is the displayed, already turned, size). */
-export function drawEmbeddedImage(
-  page: PDFPage,
-  image: EmbeddedImage,
-  box: { x: number; y: number; width: number; height: number },
-): void {
-  const name = page.node.newXObject('Image', image.ref);
-  page.pushOperators(
-    pushGraphicsState(),
-    concatTransformationMatrix(...orientationMatrix(image.orientation, box)),
-    drawObject(name),
-    popGraphicsState(),
-  );
 }
 
 /** A one-page PDF holding the image, fitted to US Letter and turned as its EXIF data says. */

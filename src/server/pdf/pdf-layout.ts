@@ -4,7 +4,7 @@
 // between characters, and a table row taller than a page continues on the next one.
 import { type PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import type { DocumentFonts } from './fonts';
-import { drawEmbeddedImage, type EmbeddedImage } from './image-to-pdf';
+import { drawEmbeddedImage, type EmbeddedImage } from './pdf-images';
 
 export interface TextStyle {
   bold: boolean;
