@@ -6,10 +6,9 @@ import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { createSessions, sessionCookieName } from '../src/server/accounts/sessions';
 import { buildApp } from '../src/server/app';
-import { answersMerge, saveAnswersStatement } from '../src/server/application/application-routes';
+import { createApplicationsStore } from '../src/server/application/applications-store';
 import { loadEnv } from '../src/server/config/env';
 import { loadTenantConfig } from '../src/server/config/tenant';
-import { rowsOf } from '../src/server/db/database';
 import { applications } from '../src/server/db/schema';
 import { signedInApplicant } from '../src/server/test/accounts-helpers';
 import { sampleTenantFile, TEST_DEV_TOOLS_KEY } from '../src/server/test/test-app';
@@ -139,7 +138,7 @@ export async function benchAnswerSave(kind: DatabaseKind): Promise<AnswerSaveRes
       headers: { cookie },
     });
 
-    // The statement the route sends, built by the same function, straight to the database at the
+    // The statement the route sends, through the same store call, straight to the database at the
     // same concurrency: what is left between the two rates is HTTP, the session cookie and the
     // schema parse.
     const token = new RegExp(`${sessionCookieName(false)}=([^;]+)`).exec(cookie)?.[1];
@@ -149,10 +148,10 @@ export async function benchAnswerSave(kind: DatabaseKind): Promise<AnswerSaveRes
       absoluteMs: 3_600_000,
       secureCookies: false,
     });
-    const statement = () => saveAnswersStatement(liveSessions, token, answersMerge(body, false));
+    const applicationsStore = createApplicationsStore(database.db);
     const directRate = await statementsPerSecond(async () => {
-      const rows = rowsOf(await database.db.execute(statement()));
-      if (rows.length !== 1) throw new Error('the direct save updated no row');
+      const saved = await applicationsStore.saveAnswers(liveSessions, token, patch, false);
+      if (!saved) throw new Error('the direct save updated no row');
     });
     // For reference: the bare keyed merge, without the session check the route needs.
     const [row] = await database.db

@@ -1,0 +1,205 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Answers } from '../../shared/form/model';
+import type { Sessions } from '../accounts/sessions';
+import type { AppDatabase } from '../db/database';
+import { rowsOf } from '../db/database';
+import type { Executor } from '../db/executor';
+import { applications, sessions, validationReports, webStatuses } from '../db/schema';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+
+/** The session check the answer save makes in its own statement. */
+export type LiveSessions = Pick<Sessions, 'liveSessionCondition'>;
+
+/**
+ * The `answers = ...` assignment for a patch (JSON text). `||` merges per key: two browser tabs
+ * saving different keys both keep their edits. Answers carried in from before sign-up
+ * (`keepExisting`) never overwrite what the account already holds.
+ */
+function answersMerge(patch: string, keepExisting: boolean): SQL {
+  return keepExisting
+    ? sql`answers = ${patch}::jsonb || (select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
+          from jsonb_each(${applications.answers}) where value not in ('""'::jsonb, 'false'::jsonb))`
+    : sql`answers = ${applications.answers} || ${patch}::jsonb`;
+}
+
+/**
+ * Applications: answers merged per key, tabs, add-another counts, the last page, web statuses,
+ * validation reports and the one submit. Every change is refused once the application is
+ * submitted. Methods run on the database unless given a transaction (`tx`).
+ */
+export function createApplicationsStore(db: AppDatabase) {
+  /**
+   * Applies a change to the application row in one statement, creating the row if needed.
+   * False when the application is submitted.
+   */
+  async function change(
+    accountId: string,
+    set: SQL,
+    insert: Partial<typeof applications.$inferInsert>,
+    tx: Executor,
+  ): Promise<boolean> {
+    const rows = rowsOf<{ ok: number }>(
+      await tx.execute(sql`
+      insert into ${applications} (account_id, answers, last_page, tabs, add_another)
+      values (${accountId}, ${JSON.stringify(insert.answers ?? {})}::jsonb, ${insert.lastPage ?? null},
+              ${JSON.stringify(insert.tabs ?? {})}::jsonb, ${JSON.stringify(insert.addAnother ?? {})}::jsonb)
+      on conflict (account_id) do update set ${set}, updated_at = now()
+      where ${applications.submittedAt} is null
+      returning 1 as ok`),
+    );
+    return rows.length > 0;
+  }
+
+  return {
+    transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
+    /**
+     * The hot path of saving: session check, merge and the submitted guard in one statement.
+     * Returns the session's account and idle mark, or null when there is no live session, the
+     * application is submitted or the account has no application row yet (`mergeAnswers` then
+     * tells which). The benchmark measures this same call.
+     */
+    async saveAnswers(
+      liveSessions: LiveSessions,
+      token: string,
+      patch: Answers,
+      keepExisting: boolean,
+      tx: Executor = db,
+    ): Promise<{ accountId: string; lastSeenAt: Date } | null> {
+      const merged = answersMerge(JSON.stringify(patch), keepExisting);
+      const [saved] = rowsOf<{ last_seen_at: string | Date; account_id: string }>(
+        await tx.execute(sql`
+    update ${applications} set ${merged}, updated_at = now()
+    from ${sessions}
+    where ${liveSessions.liveSessionCondition(token)}
+      and ${applications.accountId} = ${sessions.accountId} and ${applications.submittedAt} is null
+    returning ${sessions.lastSeenAt} as last_seen_at, ${sessions.accountId} as account_id`),
+      );
+      return saved
+        ? { accountId: saved.account_id, lastSeenAt: new Date(saved.last_seen_at) }
+        : null;
+    },
+
+    /** Merges answers into the account's application, creating it; false once submitted. */
+    async mergeAnswers(
+      accountId: string,
+      patch: Answers,
+      keepExisting: boolean,
+      tx: Executor = db,
+    ): Promise<boolean> {
+      const merged = answersMerge(JSON.stringify(patch), keepExisting);
+      return change(accountId, merged, { answers: patch }, tx);
+    },
+
+    async setLastPage(accountId: string, lastPage: string, tx: Executor = db): Promise<boolean> {
+      return change(accountId, sql`last_page = ${lastPage}`, { lastPage }, tx);
+    },
+
+    async chooseTab(
+      accountId: string,
+      tabId: string,
+      chosen: string,
+      tx: Executor = db,
+    ): Promise<boolean> {
+      const entry = JSON.stringify({ [tabId]: chosen });
+      return change(
+        accountId,
+        sql`tabs = ${applications.tabs} || ${entry}::jsonb`,
+        { tabs: { [tabId]: chosen } },
+        tx,
+      );
+    },
+
+    async setAddAnotherCount(
+      accountId: string,
+      buttonId: string,
+      count: number,
+      tx: Executor = db,
+    ): Promise<boolean> {
+      const entry = JSON.stringify({ [buttonId]: count });
+      return change(
+        accountId,
+        sql`add_another = ${applications.addAnother} || ${entry}::jsonb`,
+        { addAnother: { [buttonId]: count } },
+        tx,
+      );
+    },
+
+    /** Tabs, add-another counts and whether it is submitted; empty for no application yet. */
+    async state(accountId: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({
+          tabs: applications.tabs,
+          addAnother: applications.addAnother,
+          submittedAt: applications.submittedAt,
+        })
+        .from(applications)
+        .where(eq(applications.accountId, accountId));
+      return {
+        tabs: row?.tabs ?? {},
+        addAnother: row?.addAnother ?? {},
+        submitted: Boolean(row?.submittedAt),
+      };
+    },
+
+    /** The answers and the state that decides which are shown, as a reader sees them. */
+    async findForReading(accountId: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({
+          answers: applications.answers,
+          tabs: applications.tabs,
+          addAnother: applications.addAnother,
+        })
+        .from(applications)
+        .where(eq(applications.accountId, accountId));
+      return row ?? null;
+    },
+
+    async isSubmitted(accountId: string, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ submittedAt: applications.submittedAt })
+        .from(applications)
+        .where(eq(applications.accountId, accountId));
+      return Boolean(row?.submittedAt);
+    },
+
+    /** Statuses are recorded once each and in order: a later one brings the earlier ones. */
+    async recordStatuses(accountId: string, statuses: string[], tx: Executor = db): Promise<void> {
+      for (const webStatus of statuses) {
+        await tx.insert(webStatuses).values({ accountId, webStatus }).onConflictDoNothing();
+      }
+    },
+
+    async recordValidationReport(
+      accountId: string,
+      errors: (typeof validationReports.$inferInsert)['errors'],
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx.insert(validationReports).values({ accountId, errors });
+    },
+
+    /** The application row, created if missing and locked until the transaction ends. */
+    async lockForSubmit(accountId: string, tx: Executor): Promise<ApplicationRow | null> {
+      await tx.insert(applications).values({ accountId }).onConflictDoNothing();
+      const [row] = await tx
+        .select()
+        .from(applications)
+        .where(eq(applications.accountId, accountId))
+        .for('update');
+      return row ?? null;
+    },
+
+    /** Stores the final answers and the submit time; nothing changes the application after. */
+    async markSubmitted(accountId: string, answers: Answers, tx: Executor = db): Promise<void> {
+      await tx
+        .update(applications)
+        .set({ answers, submittedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(applications.accountId, accountId), isNull(applications.submittedAt)));
+    },
+  };
+}
+
+export type ApplicationsStore = ReturnType<typeof createApplicationsStore>;
