@@ -15,7 +15,8 @@ import { createApplicationPdfs } from './application-pdf/application-pdfs';
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { registerConversionJobs } from './documents/conversion-jobs';
-import { documentRoutes, isUploadAwaited } from './documents/document-routes';
+import { documentRoutes } from './documents/document-routes';
+import { createDocumentsStore } from './documents/documents-store';
 import { startUploadCleanup, type UploadCleanup } from './documents/upload-cleanup';
 import { healthRoutes } from './health/health-routes';
 import { registerEmptyJsonBody } from './http/empty-json-body';
@@ -203,10 +204,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(applicationPdfRoutes, { sessions, pdfs: applicationPdfs });
   if (receivesUploads(storage)) {
+    const documents = createDocumentsStore(database.db);
     await app.register(uploadRoutes, {
       storage,
       maxBytes: FILE_MAX_BYTES,
-      acceptKey: (key) => isUploadAwaited(database.db, key),
+      acceptKey: (key) => documents.isUploadAwaited(key),
     });
   }
   await app.register(documentRoutes, {

@@ -18,7 +18,7 @@ import { hiddenAnswersPatch } from '../../shared/form/resolve';
 import { todayIso, validateAnswers } from '../../shared/form/validate';
 import { SESSION_ENDED_MESSAGE, type Sessions } from '../accounts/sessions';
 import type { AppDatabase } from '../db/database';
-import { completedDocumentAnswers } from '../documents/document-routes';
+import { createDocumentsStore } from '../documents/documents-store';
 import { INVALID_REQUEST_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import { bindActorToLog } from '../http/request-actor';
@@ -47,6 +47,7 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
 ) => {
   const { model } = options;
   const store = createApplicationsStore(options.db);
+  const documentsStore = createDocumentsStore(options.db);
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const specs = answerKeySpecs(model);
   const { repeats, tabs } = containersOf(model);
@@ -166,7 +167,7 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
         const cleared = hiddenAnswersPatch(model, formState);
         const answers = { ...formState.answers, ...cleared };
         const documents = new Set(
-          Object.keys(await completedDocumentAnswers(tx, request.accountId)),
+          Object.keys(await documentsStore.completedAnswers(request.accountId, tx)),
         );
         const errors = validateAnswers(
           model,

@@ -1,5 +1,4 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   APPLICATION_PDF_FAILED_MESSAGE,
@@ -16,18 +15,16 @@ import {
   type ServiceView,
 } from '../../shared/api/service';
 import type { Answers, FormModel } from '../../shared/form/model';
+import { createApplicationsStore } from '../application/applications-store';
 import { sendApplicationPdf } from '../application-pdf/application-pdf-routes';
 import type { ApplicationPdfs } from '../application-pdf/application-pdfs';
 import type { AppDatabase } from '../db/database';
-import { applications, documentAnswers } from '../db/schema';
-import {
-  completedDocumentAnswers,
-  fileQuestionKeys,
-  pdfDownloadName,
-} from '../documents/document-routes';
+import { fileQuestionKeys } from '../documents/document-routes';
+import { createDocumentsStore } from '../documents/documents-store';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import { bindActorToLog } from '../http/request-actor';
+import { pdfDownloadName, sendPdf } from '../http/send-pdf';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { StorageDriver } from '../storage/storage';
 import { serviceTokenAccount, serviceTokenId } from './service-tokens';
@@ -53,6 +50,8 @@ const NO_STORE = 'private, no-store';
  */
 export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (parent, options) => {
   const { db, storage } = options;
+  const documents = createDocumentsStore(db);
+  const applications = createApplicationsStore(db);
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const fileKeys = fileQuestionKeys(options.model);
 
@@ -67,18 +66,11 @@ export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (pa
 
   app.get(SERVICE_VIEW_PATH, async (request, reply) => {
     const accountId = await applicationOf(request, reply);
-    const [application] = await db
-      .select({
-        answers: applications.answers,
-        tabs: applications.tabs,
-        addAnother: applications.addAnother,
-      })
-      .from(applications)
-      .where(eq(applications.accountId, accountId));
+    const application = await applications.findForReading(accountId);
     const view: ServiceView = {
       answer: (application?.answers ?? {}) as Answers,
       add_another: application?.addAnother ?? {},
-      document_answer: await completedDocumentAnswers(db, accountId),
+      document_answer: await documents.completedAnswers(accountId),
       tabs: application?.tabs ?? {},
     };
     reply.header('cache-control', NO_STORE);
@@ -92,24 +84,10 @@ export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (pa
       const accountId = await applicationOf(request, reply);
       const answerKey = request.params.key;
       if (!fileKeys.has(answerKey)) throw new HttpError(404, NOT_FOUND_MESSAGE);
-      const [row] = await db
-        .select({ pdfKey: documentAnswers.pdfKey, fileName: documentAnswers.fileName })
-        .from(documentAnswers)
-        .where(
-          and(
-            eq(documentAnswers.accountId, accountId),
-            eq(documentAnswers.answerKey, answerKey),
-            eq(documentAnswers.status, 'COMPLETED'),
-          ),
-        );
-      const pdf = row?.pdfKey ? await storage.get(row.pdfKey) : null;
+      const row = await documents.completedPdf(accountId, answerKey);
+      const pdf = row ? await storage.get(row.pdfKey) : null;
       if (!row || !pdf) throw new HttpError(404, NOT_FOUND_MESSAGE);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${pdfDownloadName(row.fileName)}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', NO_STORE)
-        .send(Buffer.from(pdf));
+      return sendPdf(reply, pdf, pdfDownloadName(row.fileName));
     },
   );
 
