@@ -1,4 +1,5 @@
-import type { FormModel, Item, Repeat, Tabs } from './model';
+import type { FormModel, Repeat, Tabs } from './model';
+import { walkModel } from './traverse';
 
 /** The add-another blocks and tab groups of a model, by id: the ids the server accepts. */
 export function containersOf(model: FormModel): {
@@ -7,30 +8,15 @@ export function containersOf(model: FormModel): {
 } {
   const repeats = new Map<string, Repeat>();
   const tabs = new Map<string, Tabs>();
-  const visit = (items: readonly Item[]) => {
-    for (const item of items) {
-      switch (item.kind) {
-        case 'field':
-          visit(item.reveals ?? []);
-          for (const content of Object.values(item.optionContent ?? {})) visit(content);
-          break;
-        case 'block':
-          visit(item.items);
-          break;
-        case 'repeat':
-          repeats.set(item.id, item);
-          visit(item.items);
-          break;
-        case 'tabs':
-          tabs.set(item.id, item);
-          for (const tab of item.tabs) visit(tab.items);
-          break;
-        case 'switch':
-          for (const branch of item.cases) visit(branch.items);
-          break;
-      }
-    }
-  };
-  for (const page of model.pages) visit(page.items);
+  walkModel(
+    model,
+    {
+      item(item) {
+        if (item.kind === 'repeat') repeats.set(item.id, item);
+        if (item.kind === 'tabs') tabs.set(item.id, item);
+      },
+    },
+    null,
+  );
   return { repeats, tabs };
 }

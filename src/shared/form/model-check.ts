@@ -1,6 +1,14 @@
 import { ADD_ANOTHER_MAX } from '../constants';
-import { conditionKeys } from './conditions';
-import type { ConditionExpr, FormModel, Item, OptionItem } from './model';
+import { conditionKeys, type KeyResolver } from './conditions';
+import type { ConditionExpr, FormModel, OptionItem } from './model';
+import {
+  type ItemPlace,
+  inFirstInstance,
+  keyAt,
+  rootPlace,
+  type Visitor,
+  walkItems,
+} from './traverse';
 
 /** A mistake in the model itself, found at start and in tests (spec 001 section 8). */
 export class DeveloperError extends Error {
@@ -17,6 +25,15 @@ interface Place {
   switchCase: string | null;
 }
 
+/** The switch case a place stands in, as `switchId#index`: its keys may repeat in a sibling case. */
+function innermostCase(place: ItemPlace): string | null {
+  for (let i = place.path.length - 1; i >= 0; i--) {
+    const step = place.path[i];
+    if (step?.kind === 'case') return `${step.id}#${step.index}`;
+  }
+  return null;
+}
+
 /**
  * Answer keys unique across pages, every condition reading a key of the data model, add-another
  * blocks within the maximum, prefixes well-formed, choice lists starting with the empty entry.
@@ -25,7 +42,7 @@ interface Place {
 export function checkModel(model: FormModel): string[] {
   const problems: string[] = [];
   const places: Place[] = [];
-  const conditions: Array<{ expr: ConditionExpr; prefixes: string[]; where: string }> = [];
+  const conditions: Array<{ expr: ConditionExpr; resolve: KeyResolver; where: string }> = [];
   const ids = new Set<string>();
 
   const uniqueId = (id: string, what: string) => {
@@ -33,29 +50,28 @@ export function checkModel(model: FormModel): string[] {
     ids.add(id);
   };
 
-  const visit = (
-    items: readonly Item[],
-    pageId: string,
-    prefixes: string[],
-    switchCase: string | null,
-  ) => {
-    for (const item of items) {
+  const visitor: Visitor<null> = {
+    item(item, place) {
+      const pageId = place.page?.id ?? '';
+      const switchCase = innermostCase(place);
+      const resolve = place.resolveKey;
+      // An item inside a repeat is visited once per instance: its own checks run on the first.
+      const firstVisit = inFirstInstance(place);
       switch (item.kind) {
         case 'field': {
           if (!KEY.test(item.key)) problems.push(`key "${item.key}" is not snake_case`);
-          const keys = prefixes.length > 0 ? prefixes.map((p) => `${p}${item.key}`) : [item.key];
-          for (const key of keys) places.push({ key, pageId, switchCase });
-          if (item.showWhen) conditions.push({ expr: item.showWhen, prefixes, where: item.key });
+          places.push({ key: keyAt(place, item.key), pageId, switchCase });
+          if (item.showWhen) conditions.push({ expr: item.showWhen, resolve, where: item.key });
           for (const rule of item.rules ?? []) {
-            if (rule.instances && prefixes.length === 0)
+            if (rule.instances && place.instance === null)
               problems.push(`key "${item.key}" has a rule for repeat instances outside a repeat`);
             if ('when' in rule && rule.when)
-              conditions.push({ expr: rule.when, prefixes, where: item.key });
+              conditions.push({ expr: rule.when, resolve, where: item.key });
             if (rule.type === 'anyAnswered') {
               for (const key of rule.keys)
                 conditions.push({
                   expr: { valueKey: key, operator: 'answered' },
-                  prefixes,
+                  resolve,
                   where: item.key,
                 });
             }
@@ -79,21 +95,17 @@ export function checkModel(model: FormModel): string[] {
           if (item.optionsFrom)
             conditions.push({
               expr: { valueKey: item.optionsFrom.controllerKey, operator: 'answered' },
-              prefixes,
+              resolve,
               where: item.key,
             });
-          if (item.reveals) visit(item.reveals, pageId, prefixes, switchCase);
-          for (const content of Object.values(item.optionContent ?? {}))
-            visit(content, pageId, prefixes, switchCase);
           break;
         }
         case 'block':
-          uniqueId(item.id, 'block');
-          if (item.showWhen) conditions.push({ expr: item.showWhen, prefixes, where: item.id });
-          visit(item.items, pageId, prefixes, switchCase);
+          if (firstVisit) uniqueId(item.id, 'block');
+          if (item.showWhen) conditions.push({ expr: item.showWhen, resolve, where: item.id });
           break;
         case 'repeat': {
-          uniqueId(item.id, 'add-another');
+          if (firstVisit) uniqueId(item.id, 'add-another');
           if (item.instances.length < 1 || item.instances.length > ADD_ANOTHER_MAX) {
             problems.push(
               `add-another "${item.id}" has ${item.instances.length} blocks; allowed 1 to ${ADD_ANOTHER_MAX}`,
@@ -103,39 +115,27 @@ export function checkModel(model: FormModel): string[] {
             if (!PREFIX.test(instance.prefix))
               problems.push(`add-another "${item.id}" has a bad prefix "${instance.prefix}"`);
           }
-          if (item.showWhen) conditions.push({ expr: item.showWhen, prefixes, where: item.id });
-          const inner = item.instances.map((instance) => instance.prefix);
-          visit(
-            item.items,
-            pageId,
-            prefixes.length > 0
-              ? prefixes.flatMap((outer) => inner.map((p) => `${outer}${p}`))
-              : inner,
-            switchCase,
-          );
+          if (item.showWhen) conditions.push({ expr: item.showWhen, resolve, where: item.id });
           break;
         }
         case 'tabs':
-          uniqueId(item.id, 'tabs');
+          if (firstVisit) uniqueId(item.id, 'tabs');
           if (!item.tabs.some((tab) => tab.id === item.defaultTab))
             problems.push(`tabs "${item.id}" default tab "${item.defaultTab}" does not exist`);
-          if (item.showWhen) conditions.push({ expr: item.showWhen, prefixes, where: item.id });
-          for (const tab of item.tabs) visit(tab.items, pageId, prefixes, switchCase);
+          if (item.showWhen) conditions.push({ expr: item.showWhen, resolve, where: item.id });
           break;
         case 'switch':
-          uniqueId(item.id, 'switch');
-          item.cases.forEach((branch, index) => {
-            conditions.push({ expr: branch.when, prefixes, where: item.id });
-            visit(branch.items, pageId, prefixes, `${item.id}#${index}`);
-          });
+          if (firstVisit) uniqueId(item.id, 'switch');
+          for (const branch of item.cases)
+            conditions.push({ expr: branch.when, resolve, where: item.id });
           break;
       }
-    }
+    },
   };
 
   for (const page of model.pages) {
     uniqueId(page.id, 'page');
-    visit(page.items, page.id, [], null);
+    walkItems(page.items, rootPlace(page), visitor, null);
   }
 
   const seen = new Map<string, Place>();
@@ -160,16 +160,10 @@ export function checkModel(model: FormModel): string[] {
   }
 
   const known = new Set(seen.keys());
-  for (const { expr, prefixes, where } of conditions) {
-    const resolvers =
-      prefixes.length > 0
-        ? prefixes.map((p) => (key: string) => (key.startsWith('$') ? `${p}${key.slice(1)}` : key))
-        : [(key: string) => key];
-    for (const resolve of resolvers) {
-      for (const key of conditionKeys(expr, resolve)) {
-        if (!known.has(key))
-          problems.push(`key "${key}" read by a condition of "${where}" is not in the data model`);
-      }
+  for (const { expr, resolve, where } of conditions) {
+    for (const key of conditionKeys(expr, resolve)) {
+      if (!known.has(key))
+        problems.push(`key "${key}" read by a condition of "${where}" is not in the data model`);
     }
   }
   return [...new Set(problems)];

@@ -17,6 +17,15 @@ import {
   type Widget,
 } from './model';
 import { chosenTab, hiddenAnswersPatch, type ResolvedField, resolvePage } from './resolve';
+import {
+  type Branch,
+  branchesOf,
+  enterBranch,
+  type ItemPlace,
+  keyAt,
+  type PathStep,
+  rootPlace,
+} from './traverse';
 
 /**
  * The printable projection of an application: what the read-only (service user) view and the
@@ -207,31 +216,28 @@ export function attachedDocuments(
   return documents;
 }
 
-/** Where each field place stands, looked up by the field and its full key. */
+/**
+ * Whether each field place is shown, as `resolvePage` decided, looked up by where the projection's
+ * walk stands: the same traversal gives both the same path and key.
+ */
 class PlaceVisibility {
-  private readonly places = new Map<Field, Map<string, ResolvedField[]>>();
+  private readonly places = new Map<string, ResolvedField>();
 
   constructor(resolved: readonly ResolvedField[]) {
-    for (const place of resolved) {
-      let byKey = this.places.get(place.field);
-      if (!byKey) {
-        byKey = new Map();
-        this.places.set(place.field, byKey);
-      }
-      const list = byKey.get(place.key) ?? [];
-      list.push(place);
-      byKey.set(place.key, list);
-    }
+    for (const place of resolved) this.places.set(placeId(place.path, place.key), place);
   }
 
-  /** Takes the next place of this field and key, in the order resolvePage walked them. */
-  take(field: Field, key: string): ResolvedField | null {
-    return this.places.get(field)?.get(key)?.shift() ?? null;
+  at(place: ItemPlace, key: string): ResolvedField | null {
+    return this.places.get(placeId(place.path, key)) ?? null;
   }
 }
 
+function placeId(path: readonly PathStep[], key: string): string {
+  return JSON.stringify([path, key]);
+}
+
 interface WalkContext {
-  prefix: string;
+  place: ItemPlace;
   places: PlaceVisibility;
   state: FormState;
   documents: Readonly<Record<string, PrintableDocumentInput>>;
@@ -333,6 +339,11 @@ function walkItems(items: readonly Item[], context: WalkContext): PrintableEntry
   return items.flatMap((item) => walkItem(item, context));
 }
 
+/** The entries of one branch of an item: the place inside it comes from the model's traversal. */
+function walkBranch(branch: Branch, context: WalkContext): PrintableEntry[] {
+  return walkItems(branch.items, { ...context, place: enterBranch(branch, context.place) });
+}
+
 function walkItem(item: Item, context: WalkContext): PrintableEntry[] {
   switch (item.kind) {
     case 'field':
@@ -345,12 +356,12 @@ function walkItem(item: Item, context: WalkContext): PrintableEntry[] {
       return walkTabs(item, context);
     case 'switch':
       // Every case is walked; only the first that holds has visible places.
-      return item.cases.flatMap((branch) => walkItems(branch.items, context));
+      return branchesOf(item).flatMap((branch) => walkBranch(branch, context));
   }
 }
 
 function walkField(field: Field, context: WalkContext): PrintableEntry[] {
-  const place = context.places.take(field, `${context.prefix}${field.key}`);
+  const place = context.places.at(context.place, keyAt(context.place, field.key));
   const entries: PrintableEntry[] = [];
   if (place?.visible) {
     const value = fieldValue(place, context);
@@ -364,14 +375,12 @@ function walkField(field: Field, context: WalkContext): PrintableEntry[] {
     });
   }
   // Revealed and answer-specific content follows its question; resolvePage decided what shows.
-  entries.push(...walkItems(field.reveals ?? [], context));
-  for (const content of Object.values(field.optionContent ?? {}))
-    entries.push(...walkItems(content, context));
+  for (const branch of branchesOf(field)) entries.push(...walkBranch(branch, context));
   return entries;
 }
 
 function walkBlock(block: Block, context: WalkContext): PrintableEntry[] {
-  const entries = walkItems(block.items, context);
+  const entries = branchesOf(block).flatMap((branch) => walkBranch(branch, context));
   if (block.layout === 'schoolSearch') return schoolSearchRows(block, entries);
   if (printableRows(entries).length === 0) return [];
   if (block.title && !hasAnswer(entries)) return [];
@@ -426,14 +435,17 @@ function schoolSearchRows(block: Block, entries: readonly PrintableEntry[]): Pri
 
 function walkRepeat(repeat: Repeat, context: WalkContext): PrintableEntry[] {
   const instances: PrintableInstance[] = [];
-  repeat.instances.forEach((instance, index) => {
-    const entries = walkItems(repeat.items, {
-      ...context,
-      prefix: `${context.prefix}${instance.prefix}`,
-    });
+  for (const branch of branchesOf(repeat)) {
+    if (branch.step.kind !== 'instance' || !('instance' in branch)) continue;
+    const entries = walkBranch(branch, context);
     if (hasAnswer(entries))
-      instances.push({ index, prefix: instance.prefix, label: instance.label, entries });
-  });
+      instances.push({
+        index: branch.step.index,
+        prefix: branch.instance.prefix,
+        label: branch.instance.label,
+        entries,
+      });
+  }
   if (instances.length === 0) return [];
   return [{ kind: 'repeat', id: repeat.id, title: repeat.title ?? null, instances }];
 }
@@ -441,14 +453,15 @@ function walkRepeat(repeat: Repeat, context: WalkContext): PrintableEntry[] {
 function walkTabs(tabs: Tabs, context: WalkContext): PrintableEntry[] {
   const chosenId = chosenTab(tabs, context.state);
   let chosen: PrintableTabs | null = null;
-  for (const tab of tabs.tabs) {
-    const entries = walkItems(tab.items, context);
-    if (tab.id === chosenId)
+  for (const branch of branchesOf(tabs)) {
+    if (branch.step.kind !== 'tab' || !('tab' in branch)) continue;
+    const entries = walkBranch(branch, context);
+    if (branch.tab.id === chosenId)
       chosen = {
         kind: 'tabs',
         id: tabs.id,
         label: tabs.label,
-        chosen: { id: tab.id, label: tab.label },
+        chosen: { id: branch.tab.id, label: branch.tab.label },
         entries,
       };
   }
@@ -459,10 +472,10 @@ function groupId(item: Item): string {
   return item.kind === 'field' ? item.key : item.id;
 }
 
-function printablePage(page: Page, context: Omit<WalkContext, 'places' | 'prefix'>): PrintablePage {
+function printablePage(page: Page, context: Omit<WalkContext, 'places' | 'place'>): PrintablePage {
   const walk: WalkContext = {
     ...context,
-    prefix: '',
+    place: rootPlace(page),
     places: new PlaceVisibility(resolvePage(page, context.state)),
   };
   const groups: PrintableGroup[] = [];
@@ -475,7 +488,7 @@ function printablePage(page: Page, context: Omit<WalkContext, 'places' | 'prefix
   for (const item of page.items) {
     if (item.kind === 'block' && item.title && item.layout !== 'schoolSearch') {
       closeLoose();
-      const entries = walkItems(item.items, walk);
+      const entries = branchesOf(item).flatMap((branch) => walkBranch(branch, walk));
       if (hasAnswer(entries))
         groups.push({
           id: item.id,

@@ -2,6 +2,8 @@ import { ADD_ANOTHER_DEFAULT } from '../constants';
 import { evaluate, type KeyResolver } from './conditions';
 import {
   type Answers,
+  type Block,
+  type ConditionExpr,
   DESC_SUFFIX,
   type Field,
   type FormModel,
@@ -9,17 +11,21 @@ import {
   type Item,
   type Page,
   type Repeat,
-  type RepeatInstance,
+  type Switch,
   storesDesc,
   type Tabs,
 } from './model';
+import {
+  type Branch,
+  type ItemPlace,
+  keyAt,
+  type PathStep,
+  type ResolvedInstance,
+  rootPlace,
+  walkItems,
+} from './traverse';
 
-export interface ResolvedInstance {
-  repeatId: string;
-  index: number;
-  prefix: string;
-  label: string;
-}
+export type { ResolvedInstance } from './traverse';
 
 /** One place a field stands in the model, with its full key and whether it is shown now. */
 export interface ResolvedField {
@@ -31,14 +37,14 @@ export interface ResolvedField {
   groupId: string | null;
   visible: boolean;
   resolveKey: KeyResolver;
+  /** The containers around the place, outermost first: tells apart places of one key. */
+  path: readonly PathStep[];
 }
 
-interface WalkContext {
-  page: Page;
+/** What the walk carries down: whether the content is shown, and the titled block around it. */
+interface Shown {
   visible: boolean;
-  instance: ResolvedInstance | null;
   groupId: string | null;
-  resolveKey: KeyResolver;
 }
 
 export function repeatCount(repeat: Repeat, addAnother: FormState['addAnother']): number {
@@ -51,93 +57,43 @@ export function chosenTab(tabs: Tabs, state: Pick<FormState, 'tabs' | 'isLoggedI
   return chosen && tabs.tabs.some((tab) => tab.id === chosen) ? chosen : tabs.defaultTab;
 }
 
-function instanceResolver(instance: RepeatInstance, outer: KeyResolver): KeyResolver {
-  return (key) => (key.startsWith('$') ? `${instance.prefix}${key.slice(1)}` : outer(key));
-}
-
-function walkItems(
-  items: readonly Item[],
+/** Whether a branch of a shown item is shown too, for this state. */
+function branchShown(
+  branch: Branch,
+  owner: Item,
+  place: ItemPlace,
   state: FormState,
-  context: WalkContext,
-  out: ResolvedField[],
-): void {
-  for (const item of items) walkItem(item, state, context, out);
-}
-
-function walkItem(item: Item, state: FormState, context: WalkContext, out: ResolvedField[]): void {
-  const shown = (expr: Parameters<typeof evaluate>[0]) =>
-    context.visible && evaluate(expr, state.answers, context.resolveKey);
-  switch (item.kind) {
-    case 'field': {
-      const key = context.instance ? `${context.instance.prefix}${item.key}` : item.key;
-      const visible = shown(item.showWhen);
-      out.push({
-        key,
-        field: item,
-        page: context.page,
-        instance: context.instance,
-        groupId: context.groupId,
-        visible,
-        resolveKey: context.resolveKey,
-      });
-      const value = state.answers[key];
-      if (item.reveals)
-        walkItems(item.reveals, state, { ...context, visible: visible && Boolean(value) }, out);
-      for (const [optionValue, content] of Object.entries(item.optionContent ?? {})) {
-        walkItems(
-          content,
-          state,
-          { ...context, visible: visible && String(value ?? '') === optionValue },
-          out,
-        );
-      }
-      return;
+  outer: Shown,
+): Shown {
+  const holds = (expr: ConditionExpr | undefined) =>
+    outer.visible && evaluate(expr, state.answers, place.resolveKey);
+  const step = branch.step;
+  switch (step.kind) {
+    case 'reveals':
+    case 'optionContent': {
+      const field = owner as Field;
+      const value = state.answers[keyAt(place, field.key)];
+      const fieldShown = holds(field.showWhen);
+      const opened = step.kind === 'reveals' ? Boolean(value) : String(value ?? '') === step.value;
+      return { ...outer, visible: fieldShown && opened };
     }
-    case 'block':
-      walkItems(
-        item.items,
-        state,
-        {
-          ...context,
-          visible: shown(item.showWhen),
-          groupId: item.title ? item.id : context.groupId,
-        },
-        out,
-      );
-      return;
-    case 'repeat': {
-      const visible = shown(item.showWhen);
-      const count = repeatCount(item, state.addAnother);
-      item.instances.forEach((instance, index) => {
-        walkItems(
-          item.items,
-          state,
-          {
-            ...context,
-            visible: visible && index < count,
-            instance: { repeatId: item.id, index, prefix: instance.prefix, label: instance.label },
-            resolveKey: instanceResolver(instance, context.resolveKey),
-          },
-          out,
-        );
-      });
-      return;
+    case 'block': {
+      const block = owner as Block;
+      return { visible: holds(block.showWhen), groupId: block.title ? block.id : outer.groupId };
     }
-    case 'tabs': {
-      const visible = shown(item.showWhen);
-      const chosen = chosenTab(item, state);
-      for (const tab of item.tabs)
-        walkItems(tab.items, state, { ...context, visible: visible && tab.id === chosen }, out);
-      return;
+    case 'instance': {
+      const repeat = owner as Repeat;
+      const count = repeatCount(repeat, state.addAnother);
+      return { ...outer, visible: holds(repeat.showWhen) && step.index < count };
     }
-    case 'switch': {
-      let matched = false;
-      for (const branch of item.cases) {
-        const holds = !matched && shown(branch.when);
-        if (holds) matched = true;
-        walkItems(branch.items, state, { ...context, visible: holds }, out);
-      }
-      return;
+    case 'tab': {
+      const tabs = owner as Tabs;
+      return { ...outer, visible: holds(tabs.showWhen) && step.tabId === chosenTab(tabs, state) };
+    }
+    case 'case': {
+      // Grouped conditions: only the first case that holds is shown.
+      const first = (owner as Switch).cases.findIndex((candidate) => holds(candidate.when));
+      return { ...outer, visible: step.index === first };
     }
   }
 }
@@ -145,11 +101,26 @@ function walkItem(item: Item, state: FormState, context: WalkContext, out: Resol
 /** Every place of every field of a page, with visibility for this state. */
 export function resolvePage(page: Page, state: FormState): ResolvedField[] {
   const out: ResolvedField[] = [];
-  walkItems(
+  walkItems<Shown>(
     page.items,
-    state,
-    { page, visible: true, instance: null, groupId: null, resolveKey: (key) => key },
-    out,
+    rootPlace(page),
+    {
+      item(item, place, shown) {
+        if (item.kind !== 'field') return;
+        out.push({
+          key: keyAt(place, item.key),
+          field: item,
+          page,
+          instance: place.instance,
+          groupId: shown.groupId,
+          visible: shown.visible && evaluate(item.showWhen, state.answers, place.resolveKey),
+          resolveKey: place.resolveKey,
+          path: place.path,
+        });
+      },
+      branch: (branch, owner, place, shown) => branchShown(branch, owner, place, state, shown),
+    },
+    { visible: true, groupId: null },
   );
   return out;
 }

@@ -16,6 +16,13 @@ export interface ValidationContext {
 
 export type ValidationErrors = Record<string, string[]>;
 
+/**
+ * A field where it stands, all validation needs: its full key, its repeat instance (named in
+ * messages, chosen by instance rules) and the resolver of its conditions' `$` keys. Whether it is
+ * shown is the caller's: hidden fields are never validated.
+ */
+export type FieldAt = Pick<ResolvedField, 'key' | 'field' | 'instance' | 'resolveKey'>;
+
 export function todayIso(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
@@ -31,7 +38,7 @@ function yearOf(value: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-function fill(message: string, place: ResolvedField, year?: number): string {
+function fill(message: string, place: FieldAt, year?: number): string {
   return message
     .replaceAll('{instance}', place.instance?.label ?? '')
     .replaceAll('{year}', year === undefined ? '' : String(year));
@@ -44,7 +51,7 @@ function coversInstance(rule: Rule, place: Pick<ResolvedField, 'instance'>): boo
 
 function failure(
   rule: Rule,
-  place: ResolvedField,
+  place: FieldAt,
   answers: Answers,
   context: ValidationContext,
 ): string | null {
@@ -107,10 +114,10 @@ function failure(
  * one field, so they leave each field unmarked; the group's help says so.
  */
 export function isRequired(
-  place: Pick<ResolvedField, 'field' | 'instance' | 'visible' | 'resolveKey'>,
+  place: Pick<FieldAt, 'field' | 'instance' | 'resolveKey'> & { visible?: boolean },
   answers: Answers,
 ): boolean {
-  if (!place.visible) return false;
+  if (place.visible === false) return false;
   return (place.field.rules ?? []).some((rule) => {
     if (!coversInstance(rule, place)) return false;
     if (rule.type === 'mustBeChecked') return true;
@@ -125,7 +132,7 @@ export function isRequired(
  * has gone since (a new cycle's terms), are caught here.
  */
 export function storedAnswerProblem(
-  place: ResolvedField,
+  place: FieldAt,
   answers: Answers,
   context: ValidationContext,
 ): string | null {
@@ -144,15 +151,14 @@ export function storedAnswerProblem(
 }
 
 /**
- * One field at a time: the check of its stored answer, then every message of its rules, without
- * duplicates (spec 000 section 5).
+ * One shown field at a time: the check of its stored answer, then every message of its rules,
+ * without duplicates (spec 000 section 5).
  */
 export function validateField(
-  place: ResolvedField,
+  place: FieldAt,
   answers: Answers,
   context: ValidationContext,
 ): string[] {
-  if (!place.visible) return [];
   const messages: string[] = [];
   const stored = storedAnswerProblem(place, answers, context);
   if (stored !== null) messages.push(stored);
@@ -174,6 +180,7 @@ export function validateAnswers(
 ): ValidationErrors {
   const errors: ValidationErrors = {};
   for (const place of resolveModel(model, state)) {
+    if (!place.visible) continue;
     const messages = validateField(place, state.answers, context);
     if (messages.length === 0) continue;
     const list = errors[place.key] ?? [];

@@ -4,7 +4,8 @@ import { fieldMaxLength } from '../../shared/form/answer-keys';
 import { EMPTY_OPTION, offeredOptions } from '../../shared/form/choices';
 import type { KeyResolver } from '../../shared/form/conditions';
 import type { AnswerValue, Field, Item, OptionItem } from '../../shared/form/model';
-import type { ResolvedField, ResolvedInstance } from '../../shared/form/resolve';
+import type { ResolvedInstance } from '../../shared/form/traverse';
+import type { FieldAt } from '../../shared/form/validate';
 import { cx } from '../ui/cx';
 import { AddressLookup } from './address-lookup';
 import { DateEntry } from './date-entry';
@@ -56,20 +57,13 @@ function ShownField({
   place: FieldPlace;
   answerKey: string;
 }) {
-  const { page, store } = useFormContext();
+  const { store } = useFormContext();
   const value = useAnswer(answerKey);
   const setAnswer = (next: AnswerValue) => store.set(answerKey, next);
-  const resolved = useMemo<ResolvedField>(
-    () => ({
-      key: answerKey,
-      field,
-      page,
-      instance: place.instance,
-      groupId: null,
-      visible: true,
-      resolveKey: place.resolveKey,
-    }),
-    [answerKey, field, page, place.instance, place.resolveKey],
+  // A shown field where it stands: what its validation and its required mark read.
+  const resolved = useMemo<FieldAt>(
+    () => ({ key: answerKey, field, instance: place.instance, resolveKey: place.resolveKey }),
+    [answerKey, field, place.instance, place.resolveKey],
   );
   const errors = useFieldErrors(resolved);
   const invalid = errors.length > 0;

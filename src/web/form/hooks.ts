@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { conditionKeys, evaluate, type KeyResolver } from '../../shared/form/conditions';
 import type { AnswerValue, ConditionExpr, Field, Repeat, Tabs } from '../../shared/form/model';
-import { chosenTab, type ResolvedField, repeatCount } from '../../shared/form/resolve';
-import { isRequired, validateField } from '../../shared/form/validate';
+import { chosenTab, repeatCount } from '../../shared/form/resolve';
+import { type FieldAt, isRequired, validateField } from '../../shared/form/validate';
 import type { AnswerStore } from './answer-store';
 import { useFormContext } from './form-context';
 
@@ -102,7 +102,7 @@ const SEPARATOR = '\u0000';
  * A shown field's messages while validating (spec 000 section 4), with the shared engine. The
  * snapshot is the joined text, so the field re-renders only when its messages change.
  */
-export function useFieldErrors(place: ResolvedField): readonly string[] {
+export function useFieldErrors(place: FieldAt): readonly string[] {
   const { store, validating, today } = useFormContext();
   // Every field, with rules or not: its stored answer may not be one the model allows any more.
   const keys = useMemo(
@@ -121,7 +121,7 @@ export function useFieldErrors(place: ResolvedField): readonly string[] {
  * its rules' conditions read (a GPA scale once a GPA is typed), at any time, not only while
  * validating: the mark is there before the applicant submits.
  */
-export function useRequired(place: ResolvedField): boolean {
+export function useRequired(place: FieldAt): boolean {
   const { store } = useFormContext();
   const keys = useMemo(() => ruleKeys(place.field, place.key, place.resolveKey), [place]);
   const subscribe = useKeysSubscription(store, keys);

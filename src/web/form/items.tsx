@@ -3,14 +3,13 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { ADD_ANOTHER_MAX } from '../../shared/constants';
 import type { KeyResolver } from '../../shared/form/conditions';
 import type { Block, Item, Repeat, Switch, Tabs } from '../../shared/form/model';
-import type { ResolvedInstance } from '../../shared/form/resolve';
+import { branchesOf, enterBranch, type ResolvedInstance } from '../../shared/form/traverse';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
 import { FieldView } from './field';
 import styles from './form.module.css';
 import { useFormContext } from './form-context';
 import { useChosenTab, useCondition, useFirstCase, useRepeatCount } from './hooks';
-import { instanceResolver } from './model-index';
 
 export interface ItemListProps {
   items: readonly Item[];
@@ -109,10 +108,14 @@ function ShownRepeat({ repeat, ...place }: Omit<ItemListProps, 'items'> & { repe
   const [adding, setAdding] = useState(false);
   const headingId = useId();
   const container = useRef<HTMLDivElement>(null);
-  const outer = place.resolveKey;
-  const resolvers = useMemo(
-    () => repeat.instances.map((instance) => instanceResolver(instance, outer)),
-    [repeat.instances, outer],
+  const { prefix, instance, resolveKey } = place;
+  // Each instance's place (prefix, instance, `$` resolver), worked out by the model's one walk.
+  const instances = useMemo(
+    () =>
+      branchesOf(repeat).map((branch) =>
+        enterBranch(branch, { page: null, prefix, instance, resolveKey, path: [] }),
+      ),
+    [repeat, prefix, instance, resolveKey],
   );
   const maximum = Math.min(repeat.instances.length, ADD_ANOTHER_MAX);
 
@@ -137,20 +140,15 @@ function ShownRepeat({ repeat, ...place }: Omit<ItemListProps, 'items'> & { repe
           {repeat.title}
         </h3>
       ) : null}
-      {repeat.instances.slice(0, count).map((instance, index) => (
-        <fieldset key={instance.prefix} className={styles.instance} data-instance={index}>
-          <legend className={styles.instanceTitle}>{instance.label}</legend>
+      {instances.slice(0, count).map((inner, index) => (
+        <fieldset key={inner.prefix} className={styles.instance} data-instance={index}>
+          <legend className={styles.instanceTitle}>{inner.instance?.label}</legend>
           <div className={styles.grid}>
             <ItemList
               items={repeat.items}
-              prefix={instance.prefix}
-              instance={{
-                repeatId: repeat.id,
-                index,
-                prefix: instance.prefix,
-                label: instance.label,
-              }}
-              resolveKey={resolvers[index] ?? outer}
+              prefix={inner.prefix}
+              instance={inner.instance}
+              resolveKey={inner.resolveKey}
               depth={place.depth + 1}
             />
           </div>

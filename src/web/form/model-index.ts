@@ -1,14 +1,8 @@
 import { choiceSource } from '../../shared/form/choices';
 import { conditionKeys, type KeyResolver } from '../../shared/form/conditions';
-import type {
-  ConditionExpr,
-  Field,
-  FormModel,
-  Item,
-  OptionItem,
-  RepeatInstance,
-} from '../../shared/form/model';
+import type { ConditionExpr, Field, FormModel, Item, OptionItem } from '../../shared/form/model';
 import { resolveModel } from '../../shared/form/resolve';
+import { keyAt, rootPlace, walkItems, walkModel } from '../../shared/form/traverse';
 
 /** One field of the model by its full answer key, with the resolver of `$` keys where it stands. */
 export interface IndexedField {
@@ -42,10 +36,6 @@ export interface ModelIndex {
 
 const EVERYTHING = { answers: {}, addAnother: {}, tabs: {}, isLoggedIn: true };
 
-export function instanceResolver(instance: RepeatInstance, outer: KeyResolver): KeyResolver {
-  return (key) => (key.startsWith('$') ? `${instance.prefix}${key.slice(1)}` : outer(key));
-}
-
 export function indexModel(model: FormModel): ModelIndex {
   const fields = new Map<string, IndexedField>();
   for (const place of resolveModel(model, EVERYTHING)) {
@@ -66,48 +56,38 @@ export function indexModel(model: FormModel): ModelIndex {
       conditionsByKey.set(key, list);
     }
   };
-  const visit = (items: readonly Item[], resolve: KeyResolver, prefix: string) => {
-    for (const item of items) {
-      switch (item.kind) {
-        case 'field': {
-          const key = `${prefix}${item.key}`;
-          addCondition(item.showWhen, resolve);
-          if (item.reveals || item.optionContent) {
-            controlling.add(key);
-            revealing.add(key);
+  walkModel(
+    model,
+    {
+      item(item, place) {
+        const resolve = place.resolveKey;
+        switch (item.kind) {
+          case 'field': {
+            const key = keyAt(place, item.key);
+            addCondition(item.showWhen, resolve);
+            if (item.reveals || item.optionContent) {
+              controlling.add(key);
+              revealing.add(key);
+            }
+            if (item.optionsFrom) {
+              const controller = resolve(item.optionsFrom.controllerKey);
+              dependents.set(controller, [...(dependents.get(controller) ?? []), key]);
+            }
+            break;
           }
-          if (item.optionsFrom) {
-            const controller = resolve(item.optionsFrom.controllerKey);
-            dependents.set(controller, [...(dependents.get(controller) ?? []), key]);
-          }
-          visit(item.reveals ?? [], resolve, prefix);
-          for (const content of Object.values(item.optionContent ?? {}))
-            visit(content, resolve, prefix);
-          break;
+          case 'block':
+          case 'repeat':
+          case 'tabs':
+            addCondition(item.showWhen, resolve);
+            break;
+          case 'switch':
+            for (const branch of item.cases) addCondition(branch.when, resolve);
+            break;
         }
-        case 'block':
-          addCondition(item.showWhen, resolve);
-          visit(item.items, resolve, prefix);
-          break;
-        case 'repeat':
-          addCondition(item.showWhen, resolve);
-          for (const instance of item.instances)
-            visit(item.items, instanceResolver(instance, resolve), instance.prefix);
-          break;
-        case 'tabs':
-          addCondition(item.showWhen, resolve);
-          for (const tab of item.tabs) visit(tab.items, resolve, prefix);
-          break;
-        case 'switch':
-          for (const branch of item.cases) {
-            addCondition(branch.when, resolve);
-            visit(branch.items, resolve, prefix);
-          }
-          break;
-      }
-    }
-  };
-  for (const page of model.pages) visit(page.items, (key) => key, '');
+      },
+    },
+    null,
+  );
 
   for (const key of revealing) conditionsByKey.delete(key);
   return {
@@ -136,30 +116,16 @@ export function fieldsOfItems(
   prefix = '',
 ): Array<{ field: Field; key: string }> {
   const fields: Array<{ field: Field; key: string }> = [];
-  const visit = (list: readonly Item[], at: string) => {
-    for (const item of list) {
-      switch (item.kind) {
-        case 'field':
-          fields.push({ field: item, key: `${at}${item.key}` });
-          visit(item.reveals ?? [], at);
-          for (const content of Object.values(item.optionContent ?? {})) visit(content, at);
-          break;
-        case 'block':
-          visit(item.items, at);
-          break;
-        case 'repeat':
-          for (const instance of item.instances) visit(item.items, instance.prefix);
-          break;
-        case 'tabs':
-          for (const tab of item.tabs) visit(tab.items, at);
-          break;
-        case 'switch':
-          for (const branch of item.cases) visit(branch.items, at);
-          break;
-      }
-    }
-  };
-  visit(items, prefix);
+  walkItems(
+    items,
+    rootPlace(null, prefix),
+    {
+      item(item, place) {
+        if (item.kind === 'field') fields.push({ field: item, key: keyAt(place, item.key) });
+      },
+    },
+    null,
+  );
   return fields;
 }
 
