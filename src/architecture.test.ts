@@ -51,6 +51,21 @@ describe('imports flow web -> shared <- server', () => {
       'src/shared is pure',
     ],
     [
+      'src/shared/form/x.ts',
+      "import { MAJOR } from '../application/option-lists';\nexport const x = MAJOR;\n",
+      'must not import the application',
+    ],
+    [
+      'src/shared/lookup/x.ts',
+      "import { countryOptions } from '../application/option-lists';\nexport const x = countryOptions;\n",
+      'must not import the application',
+    ],
+    [
+      'src/shared/lookup/x.ts',
+      "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+      'no I/O',
+    ],
+    [
       'src/web/x.ts',
       "import { buildApp } from '../server/app';\nexport const x = buildApp;\n",
       'src/web must not import from src/server',
@@ -74,6 +89,10 @@ describe('imports flow web -> shared <- server', () => {
     [
       'src/server/x.ts',
       "import { FORM_ROUTES } from '../shared/routes';\nexport const x = FORM_ROUTES;\n",
+    ],
+    [
+      'src/shared/application/x.ts',
+      "import { DESC_SUFFIX } from '../form/model';\nexport const x = DESC_SUFFIX;\n",
     ],
   ])('allows %s to import from src/shared', (file, source) => {
     expect(lint(file, source).failed).toBe(false);

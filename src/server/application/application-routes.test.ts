@@ -9,7 +9,11 @@ import { ABOUT_MESSAGES } from '../../shared/application/about-page';
 import { applicationModel } from '../../shared/application/application-model';
 import { ANSWER_MESSAGES } from '../../shared/form/answer-keys';
 import { resolveModel } from '../../shared/form/resolve';
-import { answersFromRecord, type LookupBinding } from '../../shared/lookup/lookup-answers';
+import {
+  answersFromRecord,
+  choicesOfModel,
+  type LookupBinding,
+} from '../../shared/lookup/lookup-answers';
 import type { LookupRecord } from '../../shared/lookup/lookup-schemas';
 import { validApplicationAnswers } from '../../shared/test/application-fixtures';
 import { fixtureModel } from '../../shared/test/fixture-model';
@@ -373,7 +377,12 @@ describe.each(databaseKinds)('answers checked against the application model on %
     for (const id of ['990001', '990002']) {
       const found = await app.inject({ url: `/lookup/find?id=${id}&category=hs_ceeb` });
       expect(found.statusCode, found.body).toBe(200);
-      const picked = answersFromRecord(found.json<LookupRecord>(), binding, 'hs_');
+      const picked = answersFromRecord(
+        found.json<LookupRecord>(),
+        binding,
+        'hs_',
+        choicesOfModel(applicationModel),
+      );
       const saved = await call(cookie, 'PUT', '/api/answer', picked);
       expect(saved.statusCode, saved.body).toBe(200);
     }

@@ -5,6 +5,7 @@ import { resolveModel } from '../form/resolve';
 import {
   answersFromLabel,
   answersFromRecord,
+  choicesOfModel,
   type LookupBinding,
   ownRecordField,
 } from './lookup-answers';
@@ -24,6 +25,9 @@ const schoolBinding: LookupBinding = {
   },
 };
 
+/** The application's own state and country lists, read from its model as the form does. */
+const choicesOf = choicesOfModel(applicationModel);
+
 const record: LookupRecord = {
   id: '333435',
   name: 'Stuyvesant High School',
@@ -37,7 +41,7 @@ const record: LookupRecord = {
 
 describe('answers from a picked record', () => {
   it('fills every bound key under the prefix, with labels for the state and the country', () => {
-    expect(answersFromRecord(record, schoolBinding, 'hs_2_')).toEqual({
+    expect(answersFromRecord(record, schoolBinding, 'hs_2_', choicesOf)).toEqual({
       hs_2_name: 'Stuyvesant High School',
       hs_2_address_line_1: '',
       hs_2_city: 'NEW YORK',
@@ -51,7 +55,12 @@ describe('answers from a picked record', () => {
   });
 
   it('leaves a state or country the lists do not offer unanswered', () => {
-    const answers = answersFromRecord({ ...record, state: 'FM', country: 'XX' }, schoolBinding, '');
+    const answers = answersFromRecord(
+      { ...record, state: 'FM', country: 'XX' },
+      schoolBinding,
+      '',
+      choicesOf,
+    );
     expect(answers).toMatchObject({ state: '', state_desc: '', country: '', country_desc: '' });
   });
 
@@ -60,14 +69,19 @@ describe('answers from a picked record', () => {
       category: 'address',
       fills: { address_line_1: 'mailing_address_line_1', city: 'mailing_city' },
     };
-    expect(answersFromRecord(record, address, '')).toEqual({
+    expect(answersFromRecord(record, address, '', choicesOf)).toEqual({
       mailing_address_line_1: '',
       mailing_city: 'NEW YORK',
     });
   });
 
   it('never gives a value longer than the answer allows', () => {
-    const long = answersFromRecord({ ...record, city: 'x'.repeat(80) }, schoolBinding, '');
+    const long = answersFromRecord(
+      { ...record, city: 'x'.repeat(80) },
+      schoolBinding,
+      '',
+      choicesOf,
+    );
     expect(long.city).toHaveLength(LOOKUP_FIELD_MAX_LENGTH.city);
   });
 
@@ -119,7 +133,12 @@ describe('lookup fields of the application', () => {
         ['ZZ', 'ATL'],
         ['', ''],
       ] as const) {
-        const answers = answersFromRecord({ ...record, state, country }, binding, prefix);
+        const answers = answersFromRecord(
+          { ...record, state, country },
+          binding,
+          prefix,
+          choicesOf,
+        );
         expect(parseAnswerPatch(specs, answers), `${place.key} ${state} ${country}`).toMatchObject({
           ok: true,
         });

@@ -33,6 +33,7 @@ import {
 import {
   answersFromLabel,
   answersFromRecord,
+  choicesOfItems,
   type LookupBinding,
 } from '../../shared/lookup/lookup-answers';
 import { type LookupRecordField, normaliseLookupText } from '../../shared/lookup/lookup-api';
@@ -171,7 +172,9 @@ function formatOptionLabel(option: LookupOption, meta: FormatOptionLabelMeta<Loo
  */
 export default function LookupCombobox(props: LookupComboboxProps) {
   const { answerKey, prefix, binding, ownField, inputId, maxLength } = props;
-  const { store } = useFormContext();
+  const { store, page } = useFormContext();
+  // The state and country a record gives must be codes their fields on this page offer.
+  const choicesOf = useMemo(() => choicesOfItems(page.items), [page]);
   const answer = useAnswer(answerKey);
   const text = typeof answer === 'string' ? answer : '';
   const [inputValue, setInputValue] = useState('');
@@ -238,7 +241,7 @@ export default function LookupCombobox(props: LookupComboboxProps) {
     setPicking(null);
     store.setMany(
       record
-        ? answersFromRecord(record, binding, prefix)
+        ? answersFromRecord(record, binding, prefix, choicesOf)
         : answersFromLabel(option.label, answerKey, ownField),
     );
   };
