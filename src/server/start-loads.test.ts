@@ -32,7 +32,7 @@ describe('what a server loads at start', () => {
       '@aws-sdk/s3-presigned-post',
       'mammoth',
       'pdf-lib',
-      '@pdf-lib/fontkit',
+      '@cantoo/fontkit',
       'pg-boss',
       'zipcodes',
       'nodemailer',

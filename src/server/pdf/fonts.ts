@@ -7,12 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as fontkitModule from '@pdf-lib/fontkit';
+import fontkit from '@cantoo/fontkit';
 import { type PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib';
-
-// @pdf-lib/fontkit is a UMD bundle: Node hands it over as `default`, bundlers as the namespace.
-const fontkit =
-  (fontkitModule as unknown as { default?: typeof fontkitModule }).default ?? fontkitModule;
 
 export interface FontStyle {
   bold: boolean;
@@ -129,7 +125,9 @@ function faceBytes(file: string): Uint8Array {
 function faceHas(file: string, codePoint: number): boolean {
   let characters = fileCharacters.get(file);
   if (!characters) {
-    characters = new Set(fontkit.create(faceBytes(file)).characterSet);
+    const face = fontkit.create(faceBytes(file));
+    // A WOFF file holds one face; a collection (never shipped here) would have no character set.
+    characters = new Set('characterSet' in face ? face.characterSet : []);
     fileCharacters.set(file, characters);
   }
   return characters.has(codePoint);
