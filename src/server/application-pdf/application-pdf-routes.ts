@@ -3,6 +3,7 @@ import { APPLICATION_PDF_URL } from '../../shared/api/application-pdf';
 import type { Sessions } from '../accounts/sessions';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
+import { sendPdf } from '../http/send-pdf';
 import type { ApplicationPdfs } from './application-pdfs';
 
 export interface ApplicationPdfRoutesOptions {
@@ -25,15 +26,7 @@ export function sendApplicationPdf(
   reply: FastifyReply,
   found: { pdf: Uint8Array; applicantName: string },
 ): FastifyReply {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header(
-      'content-disposition',
-      `attachment; filename="${applicationPdfFileName(found.applicantName)}"`,
-    )
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(Buffer.from(found.pdf));
+  return sendPdf(reply, found.pdf, applicationPdfFileName(found.applicantName));
 }
 
 /**

@@ -8,9 +8,9 @@ export function pdfDownloadName(fileName: string): string {
 }
 
 /**
- * Sends a converted document as a download only its reader keeps: an attachment (never shown
- * in the page's origin), nosniff, and never stored by a browser or a proxy, since it holds an
- * applicant's data.
+ * Sends a PDF (a converted document or the whole application) as a download only its reader
+ * keeps: an attachment (never shown in the page's origin), nosniff, and never stored by a browser
+ * or a proxy, since it holds an applicant's data.
  */
 export function sendPdf(reply: FastifyReply, pdf: Uint8Array, downloadName: string): FastifyReply {
   return reply
