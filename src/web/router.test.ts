@@ -2,6 +2,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileResponse } from '../shared/api/profile';
 import { queryKeys } from './data/query-keys';
+import { createFormSession } from './form/form-session';
 import { createQueryClient } from './query-client';
 import { createRoutes, ROOT_ROUTE_ID } from './router';
 
@@ -31,7 +32,9 @@ function signedIn() {
 
 async function start(path: string, onUnauthorized?: () => void) {
   const queryClient = createQueryClient(onUnauthorized ? { onUnauthorized } : {});
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(queryClient, createFormSession(queryClient)), {
+    initialEntries: [path],
+  });
   await new Promise<void>((resolve) => {
     const settled = () => router.state.initialized && router.state.navigation.state === 'idle';
     if (settled()) {

@@ -10,6 +10,7 @@ import { UnauthorizedError } from './data/http-client';
 import { profileQueryOptions } from './data/profile';
 import { tenantQueryOptions } from './data/tenant';
 import { createAuthLoader, createCompletionLoader, createFormLoader } from './form/form-loaders';
+import type { FormSession } from './form/form-session';
 import { LoadingSpinner } from './layout/loading-spinner';
 import { RootLayout } from './layout/root-layout';
 import { ErrorScreen } from './pages/error-screen';
@@ -66,12 +67,17 @@ const loadAuthPage = {
   reset: () => import('./auth/reset-page'),
 };
 
-const loadFormPage = () => import('./form/form-page');
 const loadCompletionPage = () => import('./pages/completion-page');
 
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const formLoader = createFormRouteLoader(queryClient, createFormLoader(queryClient));
-  const authLoader = createAuthLoader(queryClient);
+export function createRoutes(queryClient: QueryClient, session: FormSession): RouteObject[] {
+  const formLoader = createFormRouteLoader(queryClient, session, createFormLoader(session));
+  const authLoader = createAuthLoader(session);
+  // The form pages' code brings the model; the session's answer store follows it from then on.
+  const loadFormPage = async () => {
+    const { Component, answerModel } = await import('./form/form-page');
+    session.answers.setModel(answerModel);
+    return { Component };
+  };
   return [
     {
       id: ROOT_ROUTE_ID,
@@ -114,7 +120,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: COMPLETION_ROUTE.slice(1),
           handle: handle('Application Submitted'),
-          loader: createCompletionLoader(queryClient),
+          loader: createCompletionLoader(session),
           lazy: loadCompletionPage,
         },
         ...FORM_STEPS.map((step) => ({
@@ -132,6 +138,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
+export function createAppRouter(queryClient: QueryClient, session: FormSession) {
+  return createBrowserRouter(createRoutes(queryClient, session));
 }

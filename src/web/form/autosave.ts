@@ -1,6 +1,7 @@
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api/errors';
 import type { Answers } from '../../shared/form/model';
 import { isTransientFailure, ServerError, UnauthorizedError } from '../data/http-client';
+import { createStore } from '../state/create-store';
 import type { AnswerStore } from './answer-store';
 
 /**
@@ -73,8 +74,11 @@ export function createAutosave({
   retryDelaysMs = RETRY_DELAYS_MS,
   onStopped,
 }: AutosaveOptions): Autosave {
-  let state: SaveState = 'saved';
-  let failure: SaveFailure | null = null;
+  // What the save status shows; replaced as a whole, so each change reaches its listeners.
+  const shown = createStore<{ state: SaveState; failure: SaveFailure | null }>({
+    state: 'saved',
+    failure: null,
+  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inflight = false;
   let failures = 0;
@@ -84,20 +88,12 @@ export function createAutosave({
   /** Keys the server refused as invalid (400): sending them unchanged would fail again. */
   const refused = new Set<string>();
   let waiters: Array<(saved: boolean) => void> = [];
-  const listeners = new Set<() => void>();
 
-  const notify = () => {
-    for (const listener of [...listeners]) listener();
-  };
   const setState = (next: SaveState) => {
-    if (state === next) return;
-    state = next;
-    notify();
+    shown.set((current) => (current.state === next ? current : { ...current, state: next }));
   };
   const fail = (message: string) => {
-    failure = { message };
-    state = 'failed';
-    notify();
+    shown.set({ state: 'failed', failure: { message } });
   };
   const settle = (saved: boolean) => {
     const done = waiters;
@@ -118,9 +114,7 @@ export function createAutosave({
       settle(false);
       return;
     }
-    failure = null;
-    state = 'saved';
-    notify();
+    shown.set({ state: 'saved', failure: null });
     settle(true);
   };
 
@@ -135,7 +129,7 @@ export function createAutosave({
       finish();
       return;
     }
-    if (state === 'saved') setState('saving');
+    if (shown.get().state === 'saved') setState('saving');
     inflight = true;
     try {
       await send(patch);
@@ -143,7 +137,7 @@ export function createAutosave({
       failures = 0;
       store.markSaved(patch);
       if (store.hasDirty()) {
-        if (state === 'retrying') setState('saving');
+        if (shown.get().state === 'retrying') setState('saving');
         if (waiters.length > 0 || timer === undefined)
           schedule(waiters.length > 0 ? 0 : debounceMs);
       } else {
@@ -224,9 +218,9 @@ export function createAutosave({
     // A changed answer is a new answer: the server may well take it.
     for (const key of keys) refused.delete(key);
     if (paused) return;
-    if (state === 'saved') setState('saving');
+    if (shown.get().state === 'saved') setState('saving');
     // While retrying, the scheduled retry carries the new keys too.
-    if (state !== 'retrying') schedule(debounceMs);
+    if (shown.get().state !== 'retrying') schedule(debounceMs);
   });
   const offSession = store.onSessionStart(() => {
     clearTimeout(timer);
@@ -234,24 +228,17 @@ export function createAutosave({
     stopped = false;
     paused = false;
     failures = 0;
-    failure = null;
     refused.clear();
-    state = 'saved';
-    notify();
+    shown.set({ state: 'saved', failure: null });
     settle(false);
     if (store.hasDirty()) schedule(0);
   });
   if (store.hasDirty()) schedule(0);
 
   return {
-    getState: () => state,
-    getFailure: () => failure,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    getState: () => shown.get().state,
+    getFailure: () => shown.get().failure,
+    subscribe: shown.subscribe,
     flush: () => saveNow({ startOver: false }),
     retry() {
       if (refused.size > 0) {

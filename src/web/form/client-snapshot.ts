@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { currentWebStatus, type ProfileResponse, type WebStatus } from '../../shared/api/profile';
 import { isFormRoute } from '../../shared/routes';
+import { createStore, type Store } from '../state/create-store';
 
 /**
  * The client snapshot of spec 000 section 3: web status, last page, logged-in state, number of
@@ -71,56 +71,40 @@ export function visitFormPage(
   };
 }
 
-let current: ClientSnapshot = snapshotFromProfile(null);
-const listeners = new Set<() => void>();
-
-function update(next: ClientSnapshot): void {
-  if (next === current) return;
-  current = next;
-  for (const listener of [...listeners]) listener();
+/** The snapshot of the open tab and the changes the shell makes to it. */
+export interface ClientSnapshotStore {
+  readonly store: Store<ClientSnapshot>;
+  get(): ClientSnapshot;
+  /** Starts over from the profile when the person or the log-in changed; otherwise keeps it. */
+  sync(profile: ProfileResponse | null): void;
+  setWebStatus(webStatus: WebStatus): void;
+  markLastPageHandled(): void;
+  /** Records a visit to a form page; returns whether it was a page change. */
+  noteFormPage(path: string): boolean;
 }
 
-export function getClientSnapshot(): ClientSnapshot {
-  return current;
-}
-
-export function subscribeClientSnapshot(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
+export function createClientSnapshot(): ClientSnapshotStore {
+  const store = createStore(snapshotFromProfile(null));
+  return {
+    store,
+    get: store.get,
+    sync(profile) {
+      if (sessionIdOf(profile) !== store.get().sessionId) store.set(snapshotFromProfile(profile));
+    },
+    setWebStatus(webStatus) {
+      store.set((current) =>
+        current.webStatus === webStatus ? current : { ...current, webStatus },
+      );
+    },
+    markLastPageHandled() {
+      store.set((current) =>
+        current.lastPageHandled ? current : { ...current, lastPageHandled: true },
+      );
+    },
+    noteFormPage(path) {
+      const { next, changed } = visitFormPage(store.get(), path);
+      store.set(next);
+      return changed;
+    },
   };
-}
-
-/** Starts over from the profile when the person or the log-in changed; otherwise keeps the snapshot. */
-export function syncClientSnapshot(profile: ProfileResponse | null): void {
-  if (sessionIdOf(profile) !== current.sessionId) update(snapshotFromProfile(profile));
-}
-
-export function setWebStatus(webStatus: WebStatus): void {
-  if (current.webStatus !== webStatus) update({ ...current, webStatus });
-}
-
-export function markLastPageHandled(): void {
-  if (!current.lastPageHandled) update({ ...current, lastPageHandled: true });
-}
-
-/** Records a visit to a form page; returns whether it was a page change. */
-export function noteFormPage(path: string): boolean {
-  const { next, changed } = visitFormPage(current, path);
-  update(next);
-  return changed;
-}
-
-/** One value of the snapshot; the component re-renders only when that value changes. */
-export function useClientSnapshot<T>(select: (snapshot: ClientSnapshot) => T): T {
-  return useSyncExternalStore(
-    subscribeClientSnapshot,
-    () => select(current),
-    () => select(current),
-  );
-}
-
-/** Reset for tests. */
-export function resetClientSnapshot(): void {
-  update(snapshotFromProfile(null));
 }

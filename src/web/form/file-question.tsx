@@ -14,19 +14,14 @@ import type { Field } from '../../shared/form/model';
 import { documentAnswersQueryOptions, fetchDocumentPdf } from '../data/documents';
 import { Modal } from '../modal/modal';
 import modalStyles from '../modal/modal.module.css';
+import { useStore } from '../state/create-store';
 import { useToast } from '../toast/use-toast';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
-import {
-  attachUploadToasts,
-  getDocumentUploads,
-  nameFileQuestion,
-  takeBlockedOpener,
-  uploadProgress,
-} from './document-uploads-instance';
 import styles from './file-question.module.css';
 import formStyles from './form.module.css';
 import { useFormContext } from './form-context';
+import { useFormTools } from './form-tools';
 import { QuestionLabel } from './question-label';
 import { trackedCall } from './tracked-call';
 import {
@@ -88,19 +83,12 @@ export function FileQuestion(props: FileQuestionProps) {
 }
 
 function useUploadEntry(answerKey: string): UploadEntry {
+  const { progress } = useFormTools().uploads;
   const subscribe = useCallback(
-    (listener: () => void) => uploadProgress.subscribe(answerKey, listener),
-    [answerKey],
+    (listener: () => void) => progress.subscribe(answerKey, listener),
+    [progress, answerKey],
   );
-  const read = () => uploadProgress.get(answerKey);
-  return useSyncExternalStore(subscribe, read, read);
-}
-
-function useNotice<T>(read: () => T): T {
-  const subscribe = useCallback(
-    (listener: () => void) => uploadProgress.subscribeNotice(listener),
-    [],
-  );
+  const read = () => progress.get(answerKey);
   return useSyncExternalStore(subscribe, read, read);
 }
 
@@ -113,20 +101,22 @@ function SignedInFileQuestion({
   invalid,
   required,
 }: FileQuestionProps) {
-  const queryClient = useQueryClient();
   const toast = useToast();
-  const uploads = getDocumentUploads(queryClient);
+  const { controller: uploads, progress, attachToasts, nameFileQuestion } = useFormTools().uploads;
   const entry = useUploadEntry(answerKey);
   const documents = useQuery(documentAnswersQueryOptions);
   const uploaded = documents.data?.[answerKey];
   const listed = documents.isSuccess;
   const [focusChooser, setFocusChooser] = useState(false);
   const focusTaken = useCallback(() => setFocusChooser(false), []);
-  const isNoticeHost = useNotice(() => uploadProgress.noticeHost() === answerKey);
+  const isNoticeHost = useStore(progress.notice, (notice) => notice.hosts[0] === answerKey);
 
-  useEffect(() => attachUploadToasts(toast), [toast]);
-  useEffect(() => nameFileQuestion(answerKey, field.label), [answerKey, field.label]);
-  useEffect(() => uploadProgress.offerNoticeHost(answerKey), [answerKey]);
+  useEffect(() => attachToasts(toast), [attachToasts, toast]);
+  useEffect(
+    () => nameFileQuestion(answerKey, field.label),
+    [nameFileQuestion, answerKey, field.label],
+  );
+  useEffect(() => progress.offerNoticeHost(answerKey), [progress, answerKey]);
   // A conversion started on an earlier visit (or in another tab) is followed to its end.
   useEffect(() => {
     if (listed && !uploaded) void uploads.resume(answerKey);
@@ -514,9 +504,10 @@ function PdfPreview({ answerKey, fileName }: { answerKey: string; fileName: stri
 
 /** The 'File Upload in Progress' notice of a refused tab switch (spec 001 section 4). */
 function UploadInProgressNotice() {
-  const blocked = useNotice(() => uploadProgress.isBlocked());
+  const { progress, takeBlockedOpener } = useFormTools().uploads;
+  const blocked = useStore(progress.notice, (notice) => notice.blocked);
   const close = () => {
-    uploadProgress.setBlocked(false);
+    progress.setBlocked(false);
     // Opened by code, the dialog has no trigger to return to: back to the tab that was pressed.
     const opener = takeBlockedOpener();
     requestAnimationFrame(() => opener?.focus());

@@ -14,27 +14,25 @@ import { queryKeys } from '../data/query-keys';
 import { useHeadingFocus } from '../layout/use-heading-focus';
 import { Modal } from '../modal/modal';
 import { readNavigationState } from '../navigation-state';
+import { useStore } from '../state/create-store';
 import { useToast } from '../toast/use-toast';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
-import { getAutosave } from './autosave-instance';
-import { useClientSnapshot } from './client-snapshot';
 import { ErrorSummary, focusField } from './error-summary';
 import { type FormActions, FormContext, type FormContextValue } from './form-context';
 import { FormErrorDialog } from './form-error-dialog';
 import styles from './form-page.module.css';
-import { anonymousAnswers, answerStore, carryInAnswers, postWebStatus } from './form-session';
+import { useFormSession } from './form-session-context';
+import { createFormTools, FormToolsContext } from './form-tools';
 import { ItemList } from './items';
 import { hasContent, nonEmpty } from './local-copy';
 import { indexModel, keysOfItems } from './model-index';
 import { SaveStatus } from './save-status';
 import { buildSummary, keyPlaces } from './summary';
-import { clearSubmitErrors, peekSubmitErrors, showSummaryAfterSubmit } from './summary-state';
-import { beforeTabSwitch, canSwitchTab } from './tab-switch';
 import { trackedCall } from './tracked-call';
 
-const modelIndex = indexModel(applicationModel);
-answerStore.setModel(modelIndex);
+/** The answer store's view of the model; the form route hands it to the session as it loads. */
+export const answerModel = indexModel(applicationModel);
 const places = keyPlaces(applicationModel);
 const PAGE_ORDER = applicationModel.pages.map((page) => page.route);
 const identity: KeyResolver = (key) => key;
@@ -71,10 +69,13 @@ function FormPageContent({ page }: { page: Page }) {
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
-  const isLoggedIn = useClientSnapshot((snapshot) => snapshot.isLoggedIn);
-  const webStatus = useClientSnapshot((snapshot) => snapshot.webStatus);
+  const session = useFormSession();
+  const { answers: answerStore, summary: summaryState, tabGuard } = session;
+  const isLoggedIn = useStore(session.snapshot.store, (snapshot) => snapshot.isLoggedIn);
+  const webStatus = useStore(session.snapshot.store, (snapshot) => snapshot.webStatus);
   const validating = webStatus === 'validating';
-  const autosave = getAutosave(queryClient);
+  const tools = session.startFormTools((owner) => createFormTools(queryClient, owner));
+  const { autosave } = tools;
   const today = todayIso();
   const heading = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
@@ -85,7 +86,7 @@ function FormPageContent({ page }: { page: Page }) {
 
   // The summary is worked out when the page opens (or from the submit that led here), so it
   // does not shift the page while the applicant types; the fields' own messages are live.
-  const [submitErrors] = useState(peekSubmitErrors);
+  const [submitErrors] = useState(summaryState.peekSubmitErrors);
   const summary = useMemo(() => {
     if (!validating) return null;
     const documents = queryClient.getQueryData<DocumentAnswersResponse>(queryKeys.documentAnswers);
@@ -96,13 +97,13 @@ function FormPageContent({ page }: { page: Page }) {
         documents: convertedKeys(documents),
       });
     return buildSummary(errors, places, PAGE_ORDER);
-  }, [validating, submitErrors, today, queryClient]);
+  }, [validating, submitErrors, today, queryClient, answerStore]);
 
   useEffect(() => {
     if (!submitErrors) return;
-    clearSubmitErrors();
+    summaryState.clearSubmitErrors();
     summaryRef.current?.focus();
-  }, [submitErrors]);
+  }, [submitErrors, summaryState]);
 
   useHeadingFocus(heading);
 
@@ -117,21 +118,13 @@ function FormPageContent({ page }: { page: Page }) {
   const carried = readNavigationState(location.state).answers;
   useEffect(() => {
     if (!isLoggedIn || !carried) return;
-    void carryInAnswers(queryClient, carried).then(() => {
+    void session.carryInAnswers(carried).then(() => {
       navigate(`${location.pathname}${location.search}${location.hash}`, {
         replace: true,
         state: null,
       });
     });
-  }, [
-    isLoggedIn,
-    carried,
-    queryClient,
-    navigate,
-    location.pathname,
-    location.search,
-    location.hash,
-  ]);
+  }, [isLoggedIn, carried, session, navigate, location.pathname, location.search, location.hash]);
 
   const confirmSwitch = useCallback(
     (tabs: Tabs, from: string, to: string) =>
@@ -144,7 +137,7 @@ function FormPageContent({ page }: { page: Page }) {
       async switchTab(tabs, to) {
         const from = chosenTab(tabs, answerStore.formState());
         if (from === to) return;
-        if (!(await canSwitchTab(tabs, from, to))) return;
+        if (!(await tabGuard.canSwitch(tabs, from, to))) return;
         const hiddenTab = tabs.tabs.find((tab) => tab.id === from);
         const losing = keysOfItems(hiddenTab?.items ?? []).some((key) =>
           hasContent(answerStore.get(key)),
@@ -152,7 +145,7 @@ function FormPageContent({ page }: { page: Page }) {
         if (losing && !(await confirmSwitch(tabs, from, to))) return;
         const label = tabs.tabs.find((tab) => tab.id === to)?.label ?? to;
         try {
-          await beforeTabSwitch(tabs, from, to);
+          await tabGuard.beforeSwitch(tabs, from, to);
           await trackedCall(queryClient, () =>
             putJson('/api/tabs', { tab_id: tabs.id, chosen_tab: to }),
           );
@@ -189,7 +182,7 @@ function FormPageContent({ page }: { page: Page }) {
         }
       },
     }),
-    [queryClient, toast, autosave, confirmSwitch],
+    [queryClient, toast, autosave, confirmSwitch, answerStore, tabGuard],
   );
 
   const context = useMemo<FormContextValue>(
@@ -202,14 +195,14 @@ function FormPageContent({ page }: { page: Page }) {
       currentYear: Number(today.slice(0, 4)),
       actions,
     }),
-    [page, isLoggedIn, validating, today, actions],
+    [page, isLoggedIn, validating, today, actions, answerStore],
   );
 
   const stepIndex = FORM_STEPS.findIndex((step) => step.route === page.route);
   const nextStep = FORM_STEPS[stepIndex + 1];
 
   function toSignUp(): boolean {
-    const answers = anonymousAnswers();
+    const answers = session.anonymousAnswers();
     if (!answers) return false;
     navigate('/signup', { state: { answers } });
     return true;
@@ -234,7 +227,7 @@ function FormPageContent({ page }: { page: Page }) {
         setSubmitFailure(NOT_SAVED_MESSAGE);
         return;
       }
-      if (webStatus !== 'validating') await postWebStatus(queryClient, 'validating');
+      if (webStatus !== 'validating') await session.postWebStatus('validating');
       // Without the list of documents the server alone checks them.
       const documents = await queryClient
         .fetchQuery(documentAnswersQueryOptions)
@@ -260,9 +253,9 @@ function FormPageContent({ page }: { page: Page }) {
         }
         if (!(error instanceof ServerError && error.status === 409)) throw error;
       }
-      await postWebStatus(queryClient, 'submitted').catch((error: unknown) =>
-        console.error('Could not record the submitted status.', error),
-      );
+      await session
+        .postWebStatus('submitted')
+        .catch((error: unknown) => console.error('Could not record the submitted status.', error));
       navigate(COMPLETION_ROUTE, { replace: true });
     } catch (error) {
       setSubmitFailure(error instanceof ServerError ? error.message : NOT_SUBMITTED_MESSAGE);
@@ -272,107 +265,109 @@ function FormPageContent({ page }: { page: Page }) {
   }
 
   function returnWithErrors(errors: Record<string, string[]>) {
-    showSummaryAfterSubmit(errors);
+    summaryState.showAfterSubmit(errors);
     navigate(DEFAULT_ROUTE);
     window.scrollTo({ top: 0 });
   }
 
   return (
-    <FormContext.Provider value={context}>
-      {summary && summary.count > 0 ? (
-        <ErrorSummary ref={summaryRef} summary={summary} currentRoute={page.route} />
-      ) : null}
-      <div className={styles.header}>
-        <p className={styles.step}>
-          Step {stepIndex + 1} of {FORM_STEPS.length}
-        </p>
-        <div className={styles.titleRow}>
-          <h1 ref={heading} tabIndex={-1} className={styles.title}>
-            {page.title}
-          </h1>
-          {isLoggedIn ? <SaveStatus autosave={autosave} announced={false} /> : null}
-        </div>
-      </div>
-      <div className={styles.sections}>
-        <ItemList items={page.items} prefix="" instance={null} resolveKey={identity} depth={0} />
-      </div>
-      <div className={styles.footer}>
-        {isLoggedIn ? <SaveStatus autosave={autosave} announced /> : null}
-        <div className={styles.actions}>
-          {nextStep ? (
-            <button
-              type="button"
-              className={cx(buttonStyles.button, buttonStyles.primary, styles.saveAndContinue)}
-              onClick={saveAndContinue}
-            >
-              Save and Continue
-            </button>
-          ) : (
-            <button
-              ref={submitButton}
-              type="button"
-              className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
-              onClick={submit}
-              disabled={submitting}
-            >
-              {submitting ? 'Submitting...' : 'Submit'}
-            </button>
-          )}
-        </div>
-      </div>
-      <FormErrorDialog
-        autosave={autosave}
-        submitFailure={submitFailure}
-        onSubmitFailureClose={() => setSubmitFailure(null)}
-        onRetrySubmit={submit}
-        submitButtonRef={submitButton}
-      />
-      <Modal
-        title="Switch and clear your answers?"
-        size="xs"
-        open={pendingSwitch !== null}
-        onOpenChange={(open) => {
-          if (!open && pendingSwitch) {
-            pendingSwitch.resolve(false);
-            setPendingSwitch(null);
-          }
-        }}
-      >
-        {pendingSwitch ? (
-          <>
-            <p>
-              Only one way of answering is kept. If you switch to “
-              {pendingSwitch.tabs.tabs.find((tab) => tab.id === pendingSwitch.to)?.label}”, what you
-              entered under “
-              {pendingSwitch.tabs.tabs.find((tab) => tab.id === pendingSwitch.from)?.label}” is
-              cleared.
-            </p>
-            <div className={styles.dialogActions}>
-              <button
-                type="button"
-                className={cx(buttonStyles.button, buttonStyles.secondary)}
-                onClick={() => {
-                  pendingSwitch.resolve(false);
-                  setPendingSwitch(null);
-                }}
-              >
-                Cancel
-              </button>
-              <button
-                type="button"
-                className={cx(buttonStyles.button, buttonStyles.primary)}
-                onClick={() => {
-                  pendingSwitch.resolve(true);
-                  setPendingSwitch(null);
-                }}
-              >
-                Switch and clear
-              </button>
-            </div>
-          </>
+    <FormToolsContext value={tools}>
+      <FormContext.Provider value={context}>
+        {summary && summary.count > 0 ? (
+          <ErrorSummary ref={summaryRef} summary={summary} currentRoute={page.route} />
         ) : null}
-      </Modal>
-    </FormContext.Provider>
+        <div className={styles.header}>
+          <p className={styles.step}>
+            Step {stepIndex + 1} of {FORM_STEPS.length}
+          </p>
+          <div className={styles.titleRow}>
+            <h1 ref={heading} tabIndex={-1} className={styles.title}>
+              {page.title}
+            </h1>
+            {isLoggedIn ? <SaveStatus autosave={autosave} announced={false} /> : null}
+          </div>
+        </div>
+        <div className={styles.sections}>
+          <ItemList items={page.items} prefix="" instance={null} resolveKey={identity} depth={0} />
+        </div>
+        <div className={styles.footer}>
+          {isLoggedIn ? <SaveStatus autosave={autosave} announced /> : null}
+          <div className={styles.actions}>
+            {nextStep ? (
+              <button
+                type="button"
+                className={cx(buttonStyles.button, buttonStyles.primary, styles.saveAndContinue)}
+                onClick={saveAndContinue}
+              >
+                Save and Continue
+              </button>
+            ) : (
+              <button
+                ref={submitButton}
+                type="button"
+                className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
+                onClick={submit}
+                disabled={submitting}
+              >
+                {submitting ? 'Submitting...' : 'Submit'}
+              </button>
+            )}
+          </div>
+        </div>
+        <FormErrorDialog
+          autosave={autosave}
+          submitFailure={submitFailure}
+          onSubmitFailureClose={() => setSubmitFailure(null)}
+          onRetrySubmit={submit}
+          submitButtonRef={submitButton}
+        />
+        <Modal
+          title="Switch and clear your answers?"
+          size="xs"
+          open={pendingSwitch !== null}
+          onOpenChange={(open) => {
+            if (!open && pendingSwitch) {
+              pendingSwitch.resolve(false);
+              setPendingSwitch(null);
+            }
+          }}
+        >
+          {pendingSwitch ? (
+            <>
+              <p>
+                Only one way of answering is kept. If you switch to “
+                {pendingSwitch.tabs.tabs.find((tab) => tab.id === pendingSwitch.to)?.label}”, what
+                you entered under “
+                {pendingSwitch.tabs.tabs.find((tab) => tab.id === pendingSwitch.from)?.label}” is
+                cleared.
+              </p>
+              <div className={styles.dialogActions}>
+                <button
+                  type="button"
+                  className={cx(buttonStyles.button, buttonStyles.secondary)}
+                  onClick={() => {
+                    pendingSwitch.resolve(false);
+                    setPendingSwitch(null);
+                  }}
+                >
+                  Cancel
+                </button>
+                <button
+                  type="button"
+                  className={cx(buttonStyles.button, buttonStyles.primary)}
+                  onClick={() => {
+                    pendingSwitch.resolve(true);
+                    setPendingSwitch(null);
+                  }}
+                >
+                  Switch and clear
+                </button>
+              </div>
+            </>
+          ) : null}
+        </Modal>
+      </FormContext.Provider>
+    </FormToolsContext>
   );
 }
 

@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { COMPLETION_ROUTE, isFormRoute } from '../../shared/routes';
-import { noteFormPage, useClientSnapshot } from './client-snapshot';
-import { pageChanged, startApplication } from './form-session';
+import { useStore } from '../state/create-store';
+import { useFormSession } from './form-session-context';
 
 /**
  * The application's life cycle in the shell (spec 000 sections 2 and 4): a signed-in student
@@ -11,21 +10,21 @@ import { pageChanged, startApplication } from './form-session';
  * and sets has_changed_page; a submit seen meanwhile (another tab) moves to /completion.
  */
 export function useLifeCycle(): void {
-  const queryClient = useQueryClient();
+  const session = useFormSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const sessionId = useClientSnapshot((snapshot) => snapshot.sessionId);
-  const isLoggedIn = useClientSnapshot((snapshot) => snapshot.isLoggedIn);
-  const webStatus = useClientSnapshot((snapshot) => snapshot.webStatus);
+  const sessionId = useStore(session.snapshot.store, (snapshot) => snapshot.sessionId);
+  const isLoggedIn = useStore(session.snapshot.store, (snapshot) => snapshot.isLoggedIn);
+  const webStatus = useStore(session.snapshot.store, (snapshot) => snapshot.webStatus);
 
   useEffect(() => {
-    if (sessionId && isLoggedIn && webStatus === null) startApplication(queryClient);
-  }, [queryClient, sessionId, isLoggedIn, webStatus]);
+    if (sessionId && isLoggedIn && webStatus === null) session.startApplication();
+  }, [session, sessionId, isLoggedIn, webStatus]);
 
   useEffect(() => {
-    if (sessionId && isFormRoute(pathname) && noteFormPage(pathname))
-      pageChanged(queryClient, pathname);
-  }, [queryClient, sessionId, pathname]);
+    if (sessionId && isFormRoute(pathname) && session.snapshot.noteFormPage(pathname))
+      session.pageChanged(pathname);
+  }, [session, sessionId, pathname]);
 
   useEffect(() => {
     if (isLoggedIn && webStatus === 'submitted' && isFormRoute(pathname))

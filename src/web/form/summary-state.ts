@@ -1,26 +1,21 @@
 import type { ValidationErrors } from '../../shared/form/validate';
+import { createStore } from '../state/create-store';
 
 /**
  * What a failed submit hands to the page it returns to: the errors (the browser's, or the
- * server's from a 422) and the request to move focus to the summary.
+ * server's from a 422). The page shows them and moves the focus to its summary.
  */
-let pending: { errors: ValidationErrors; focus: boolean } | null = null;
-
-export function showSummaryAfterSubmit(errors: ValidationErrors): void {
-  pending = { errors, focus: true };
+export interface SummaryState {
+  showAfterSubmit(errors: ValidationErrors): void;
+  peekSubmitErrors(): ValidationErrors | null;
+  clearSubmitErrors(): void;
 }
 
-export function peekSubmitErrors(): ValidationErrors | null {
-  return pending?.errors ?? null;
-}
-
-/** True once per failed submit: the first summary to mount takes the focus. */
-export function takeSummaryFocus(): boolean {
-  if (!pending?.focus) return false;
-  pending = { ...pending, focus: false };
-  return true;
-}
-
-export function clearSubmitErrors(): void {
-  pending = null;
+export function createSummaryState(): SummaryState {
+  const pending = createStore<ValidationErrors | null>(null);
+  return {
+    showAfterSubmit: (errors) => pending.set(errors),
+    peekSubmitErrors: () => pending.get(),
+    clearSubmitErrors: () => pending.set(null),
+  };
 }

@@ -4,7 +4,7 @@ import type { Tabs } from '../../shared/form/model';
  * Decides whether a tab group may switch from one tab to another. Spec 001 section 4: switching
  * first checks the conversion status of any attached file and is blocked with the 'File Upload
  * in Progress' modal while an upload is in progress or unprocessed. The documents feature
- * installs that check with `setCanSwitchTab`; until then every switch may go ahead.
+ * installs that check; until then every switch may go ahead.
  */
 export type CanSwitchTab = (tabs: Tabs, from: string, to: string) => Promise<boolean>;
 
@@ -14,32 +14,36 @@ export type CanSwitchTab = (tabs: Tabs, from: string, to: string) => Promise<boo
  */
 export type BeforeTabSwitch = (tabs: Tabs, from: string, to: string) => Promise<void>;
 
+/** The guard of every tab switch of one form session. */
+export interface TabGuard {
+  canSwitch: CanSwitchTab;
+  beforeSwitch: BeforeTabSwitch;
+  /** Installs the check; returns the function that removes it again. */
+  setCanSwitch(next: CanSwitchTab): () => void;
+  /** Installs the step before saving a switch; returns the function that removes it again. */
+  setBeforeSwitch(next: BeforeTabSwitch): () => void;
+}
+
 const allowAll: CanSwitchTab = async () => true;
-let check: CanSwitchTab = allowAll;
-
 const nothingToDo: BeforeTabSwitch = async () => {};
-let prepare: BeforeTabSwitch = nothingToDo;
 
-export function canSwitchTab(tabs: Tabs, from: string, to: string): Promise<boolean> {
-  return check(tabs, from, to);
-}
-
-/** Installs the check; returns the function that removes it again. */
-export function setCanSwitchTab(next: CanSwitchTab): () => void {
-  check = next;
-  return () => {
-    if (check === next) check = allowAll;
-  };
-}
-
-export function beforeTabSwitch(tabs: Tabs, from: string, to: string): Promise<void> {
-  return prepare(tabs, from, to);
-}
-
-/** Installs the step before saving a switch; returns the function that removes it again. */
-export function setBeforeTabSwitch(next: BeforeTabSwitch): () => void {
-  prepare = next;
-  return () => {
-    if (prepare === next) prepare = nothingToDo;
+export function createTabGuard(): TabGuard {
+  let check = allowAll;
+  let prepare = nothingToDo;
+  return {
+    canSwitch: (tabs, from, to) => check(tabs, from, to),
+    beforeSwitch: (tabs, from, to) => prepare(tabs, from, to),
+    setCanSwitch(next) {
+      check = next;
+      return () => {
+        if (check === next) check = allowAll;
+      };
+    },
+    setBeforeSwitch(next) {
+      prepare = next;
+      return () => {
+        if (prepare === next) prepare = nothingToDo;
+      };
+    },
   };
 }

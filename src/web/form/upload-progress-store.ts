@@ -1,4 +1,5 @@
 import type { DocumentStatus } from '../../shared/api/documents';
+import { createStore, type Store } from '../state/create-store';
 
 /** The statuses that keep a conversion polled (spec 000 section 4). */
 export type PendingStatus = Extract<DocumentStatus, 'UNPROCESSED' | 'IN_PROGRESS'>;
@@ -28,6 +29,13 @@ const IDLE: UploadEntry = { phase: { kind: 'idle' }, error: null, done: null };
 
 type Listener = () => void;
 
+/** The 'File Upload in Progress' notice (spec 001 section 4) and the file questions offering to show it. */
+export interface UploadNotice {
+  blocked: boolean;
+  /** The first of them shows it, so there is exactly one however many questions the page holds. */
+  hosts: readonly string[];
+}
+
 /**
  * The uploads under way, per answer key, outside React: the file question renders from it, and
  * the tab switch reads it to refuse hiding a question whose file is still on its way. Entries
@@ -36,9 +44,7 @@ type Listener = () => void;
 export class UploadProgressStore {
   private entries = new Map<string, UploadEntry>();
   private readonly listeners = new Map<string, Set<Listener>>();
-  private blocked = false;
-  private readonly hosts: string[] = [];
-  private readonly noticeListeners = new Set<Listener>();
+  readonly notice: Store<UploadNotice> = createStore<UploadNotice>({ blocked: false, hosts: [] });
 
   get(key: string): UploadEntry {
     return this.entries.get(key) ?? IDLE;
@@ -82,13 +88,11 @@ export class UploadProgressStore {
 
   /** The 'File Upload in Progress' notice (spec 001 section 4). */
   isBlocked(): boolean {
-    return this.blocked;
+    return this.notice.get().blocked;
   }
 
   setBlocked(blocked: boolean): void {
-    if (this.blocked === blocked) return;
-    this.blocked = blocked;
-    this.emitNotice();
+    this.notice.set((notice) => (notice.blocked === blocked ? notice : { ...notice, blocked }));
   }
 
   /**
@@ -96,32 +100,25 @@ export class UploadProgressStore {
    * exactly one however many questions the page holds. Returns the function that withdraws.
    */
   offerNoticeHost(key: string): () => void {
-    this.hosts.push(key);
-    this.emitNotice();
+    this.notice.set((notice) => ({ ...notice, hosts: [...notice.hosts, key] }));
     return () => {
-      const at = this.hosts.indexOf(key);
-      if (at >= 0) this.hosts.splice(at, 1);
-      this.emitNotice();
+      this.notice.set((notice) => {
+        const at = notice.hosts.indexOf(key);
+        return at < 0 ? notice : { ...notice, hosts: notice.hosts.toSpliced(at, 1) };
+      });
     };
   }
 
   noticeHost(): string | null {
-    return this.hosts[0] ?? null;
+    return this.notice.get().hosts[0] ?? null;
   }
 
   subscribeNotice(listener: Listener): () => void {
-    this.noticeListeners.add(listener);
-    return () => {
-      this.noticeListeners.delete(listener);
-    };
+    return this.notice.subscribe(listener);
   }
 
   private emit(key: string): void {
     for (const listener of [...(this.listeners.get(key) ?? [])]) listener();
-  }
-
-  private emitNotice(): void {
-    for (const listener of [...this.noticeListeners]) listener();
   }
 }
 

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useProfile } from '../data/profile';
-import { anonymousAnswers } from '../form/form-session';
+import { useFormSession } from '../form/form-session-context';
 import { ErrorDialog } from '../modal/error-dialog';
 import { nextNavigationState } from '../navigation-state';
 import { useLogOut } from '../session/use-log-out';
@@ -23,7 +23,7 @@ export function AccountPopover() {
   const [loggingOut, setLoggingOut] = useState(false);
   const [logoutFailed, setLogoutFailed] = useState(false);
   // Sign In and Create Account carry the answers typed so far (spec 000 section 2).
-  const draft = anonymousAnswers();
+  const draft = useFormSession().anonymousAnswers();
   const linkState = draft
     ? { ...nextNavigationState(location.state), answers: draft }
     : nextNavigationState(location.state);

@@ -1,16 +1,10 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import type { Answers } from '../../shared/form/model';
 import { type BannerContent, type BannerKind, bannersFor } from '../form/banners';
-import { useClientSnapshot } from '../form/client-snapshot';
-import { anonymousAnswers, answerStore } from '../form/form-session';
+import { useFormSession } from '../form/form-session-context';
+import { useStore } from '../state/create-store';
 import styles from './banners.module.css';
-
-const subscribeFirstName = (listener: () => void) =>
-  answerStore.subscribeKey('first_name', listener);
-const readFirstName = () => {
-  const value = answerStore.get('first_name');
-  return typeof value === 'string' ? value : '';
-};
 
 /** The lines under the titles of spec 001 section 1 (the spec gives their topics, not their words). */
 const LINES: Record<Exclude<BannerKind, 'returning'>, string> = {
@@ -26,10 +20,19 @@ const LINES: Record<Exclude<BannerKind, 'returning'>, string> = {
 
 /** Spec 001 section 1: the banners above the form pages, under their display rules. */
 export function Banners() {
-  const isLoggedIn = useClientSnapshot((snapshot) => snapshot.isLoggedIn);
-  const webStatus = useClientSnapshot((snapshot) => snapshot.webStatus);
-  const numLogins = useClientSnapshot((snapshot) => snapshot.numLogins);
-  const hasChangedPage = useClientSnapshot((snapshot) => snapshot.hasChangedPage);
+  const { snapshot, answers } = useFormSession();
+  const isLoggedIn = useStore(snapshot.store, (current) => current.isLoggedIn);
+  const webStatus = useStore(snapshot.store, (current) => current.webStatus);
+  const numLogins = useStore(snapshot.store, (current) => current.numLogins);
+  const hasChangedPage = useStore(snapshot.store, (current) => current.hasChangedPage);
+  const subscribeFirstName = useCallback(
+    (listener: () => void) => answers.subscribeKey('first_name', listener),
+    [answers],
+  );
+  const readFirstName = () => {
+    const value = answers.get('first_name');
+    return typeof value === 'string' ? value : '';
+  };
   const firstName = useSyncExternalStore(subscribeFirstName, readFirstName, readFirstName);
   const banners = bannersFor({ isLoggedIn, webStatus, numLogins, hasChangedPage }, firstName);
   if (banners.length === 0) return null;
@@ -43,12 +46,13 @@ export function Banners() {
 }
 
 function Banner({ banner }: { banner: BannerContent }) {
+  const session = useFormSession();
   return (
     <div className={banner.kind === 'thanks' ? styles.success : styles.banner}>
       <p className={styles.title}>{banner.title}</p>
       {banner.kind === 'returning' ? (
         <p className={styles.line}>
-          <Link to="/login" state={loginState()} className={styles.link}>
+          <Link to="/login" state={loginState(session.anonymousAnswers())} className={styles.link}>
             Log in
           </Link>{' '}
           to continue where you left off. Answers you entered here come along.
@@ -60,7 +64,6 @@ function Banner({ banner }: { banner: BannerContent }) {
   );
 }
 
-function loginState() {
-  const answers = anonymousAnswers();
+function loginState(answers: Answers | null) {
   return answers ? { answers } : undefined;
 }

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { COMPLETION_ROUTE, isFormRoute } from '../../shared/routes';
+import { useFormSession } from '../form/form-session-context';
 import { useLifeCycle } from '../form/life-cycle';
 import { usePrefillNotice } from '../prefill/prefill-notice';
 import { ReadOnlyShell, useServiceToken } from '../read-only/read-only-shell';
@@ -35,7 +36,7 @@ function Shell() {
   useToastScreen(pathname);
   useNavigationToast();
   useLifeCycle();
-  usePrefillNotice();
+  usePrefillNotice(useFormSession().prefillNotice);
   const serviceToken = useServiceToken();
   const formOrCompletion = isFormRoute(pathname) || pathname === COMPLETION_ROUTE;
 

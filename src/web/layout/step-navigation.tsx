@@ -1,6 +1,6 @@
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { FORM_STEPS } from '../../shared/routes';
-import { anonymousAnswers } from '../form/form-session';
+import { useFormSession } from '../form/form-session-context';
 import { cx } from '../ui/cx';
 import styles from './step-navigation.module.css';
 
@@ -11,6 +11,7 @@ import styles from './step-navigation.module.css';
 export function StepNavigation() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const session = useFormSession();
   return (
     <nav aria-label="Application steps" className={styles.nav}>
       <ol className={styles.steps}>
@@ -20,7 +21,7 @@ export function StepNavigation() {
               to={step.route}
               replace
               onClick={(event) => {
-                const answers = step.route === pathname ? null : anonymousAnswers();
+                const answers = step.route === pathname ? null : session.anonymousAnswers();
                 if (!answers) return;
                 event.preventDefault();
                 navigate('/signup', { state: { answers } });

@@ -6,7 +6,7 @@ import {
   TEMPORARY_ANSWERS_FAILED_TITLE,
   TEMPORARY_ANSWERS_LOADED_TITLE,
 } from '../../shared/api/temporary-answers';
-import { answerStore, syncFormSession } from '../form/form-session';
+import { createFormSession, type FormSession } from '../form/form-session';
 import { createQueryClient } from '../query-client';
 import { gapsFilledBy, loadTemporaryAnswers } from './load-temporary-answers';
 import { takePrefillNotice } from './prefill-notice';
@@ -61,30 +61,30 @@ describe('gapsFilledBy', () => {
 });
 
 describe('loadTemporaryAnswers', () => {
+  let session: FormSession;
   beforeEach(() => {
-    takePrefillNotice();
+    session = createFormSession(createQueryClient());
   });
   afterEach(() => {
     vi.unstubAllGlobals();
-    syncFormSession(null);
   });
 
   it('fills an anonymous visitor’s blanks in the browser only', async () => {
     const sent = fakeServer({ status: 200, body: SET });
-    syncFormSession(null);
-    answerStore.setMany({ last_name: 'Mine' });
-    await loadTemporaryAnswers(createQueryClient(), 'the-token');
+    session.sync(null);
+    session.answers.setMany({ last_name: 'Mine' });
+    await loadTemporaryAnswers(session, 'the-token');
 
     expect(sent.map((call) => `${call.method} ${call.url}`)).toEqual([
       'GET /public/tmp?token=the-token',
     ]);
-    expect(answerStore.getAll()).toMatchObject({
+    expect(session.answers.getAll()).toMatchObject({
       first_name: 'Prefilled',
       last_name: 'Mine',
       gender: 'F',
       gender_desc: 'Female',
     });
-    expect(takePrefillNotice()).toEqual({
+    expect(takePrefillNotice(session.prefillNotice)).toEqual({
       severity: 'success',
       title: TEMPORARY_ANSWERS_LOADED_TITLE,
       description:
@@ -94,16 +94,16 @@ describe('loadTemporaryAnswers', () => {
 
   it('saves into a signed-in applicant’s account without overwriting an answer', async () => {
     const sent = fakeServer({ status: 200, body: SET });
-    syncFormSession(profile({ first_name: 'Own' }));
-    expect(answerStore.mode).toBe('account');
-    await loadTemporaryAnswers(createQueryClient(), 'the-token');
+    session.sync(profile({ first_name: 'Own' }));
+    expect(session.answers.mode).toBe('account');
+    await loadTemporaryAnswers(session, 'the-token');
 
     const save = sent.find((call) => call.method === 'PUT');
     expect(save?.url).toBe('/api/answer?keep_existing=true');
     expect(save?.body).toEqual({ last_name: 'Lopez', gender: 'F', gender_desc: 'Female' });
-    expect(answerStore.getAll()).toMatchObject({ first_name: 'Own', last_name: 'Lopez' });
-    expect(answerStore.hasDirty()).toBe(false);
-    expect(takePrefillNotice()?.description).toMatch(
+    expect(session.answers.getAll()).toMatchObject({ first_name: 'Own', last_name: 'Lopez' });
+    expect(session.answers.hasDirty()).toBe(false);
+    expect(takePrefillNotice(session.prefillNotice)?.description).toMatch(
       /^2 answers were filled in .* saved to your application\./,
     );
   });
@@ -117,11 +117,11 @@ describe('loadTemporaryAnswers', () => {
       [{ status: 200, body: { answer: ['not', 'answers'] } }, GENERIC_SERVER_ERROR_MESSAGE],
     ] as const) {
       fakeServer(reply);
-      syncFormSession(null);
-      const before = answerStore.getAll();
-      await loadTemporaryAnswers(createQueryClient(), 'the-token');
-      expect(answerStore.getAll()).toBe(before);
-      expect(takePrefillNotice()).toEqual({
+      session.sync(null);
+      const before = session.answers.getAll();
+      await loadTemporaryAnswers(session, 'the-token');
+      expect(session.answers.getAll()).toBe(before);
+      expect(takePrefillNotice(session.prefillNotice)).toEqual({
         severity: 'error',
         title: TEMPORARY_ANSWERS_FAILED_TITLE,
         description: message,

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api/errors';
 import {
   TEMPORARY_ANSWERS_FAILED_TITLE,
@@ -8,9 +7,8 @@ import {
 } from '../../shared/api/temporary-answers';
 import { type Answers, type AnswerValue, DESC_SUFFIX } from '../../shared/form/model';
 import { getJson, ServerError } from '../data/http-client';
-import { answerStore, carryInAnswers } from '../form/form-session';
+import type { FormSession } from '../form/form-session';
 import { hasContent } from '../form/local-copy';
-import { setPrefillNotice } from './prefill-notice';
 
 /**
  * The part of a prefilled set that fills gaps: answers the visitor already gave are kept, and a
@@ -47,12 +45,13 @@ function describeLoaded(count: number, label: string | null, signedIn: boolean):
  * signed-in applicant has them saved to the account the way answers typed before log-in are
  * (PUT /api/answer?keep_existing=true). An unknown or expired link loads nothing and says so.
  */
-export async function loadTemporaryAnswers(queryClient: QueryClient, token: string): Promise<void> {
+export async function loadTemporaryAnswers(session: FormSession, token: string): Promise<void> {
+  const { answers: answerStore, prefillNotice } = session;
   let set: { answer: Answers; label: string | null };
   try {
     set = temporaryAnswerSetSchema.parse(await getJson<unknown>(temporaryAnswersUrl(token)));
   } catch (error) {
-    setPrefillNotice({
+    prefillNotice.set({
       severity: 'error',
       title: TEMPORARY_ANSWERS_FAILED_TITLE,
       description: error instanceof ServerError ? error.message : GENERIC_SERVER_ERROR_MESSAGE,
@@ -62,9 +61,9 @@ export async function loadTemporaryAnswers(queryClient: QueryClient, token: stri
   const filled = gapsFilledBy(set.answer, (key) => answerStore.get(key));
   const count = Object.keys(filled).filter((key) => !key.endsWith(DESC_SUFFIX)).length;
   const signedIn = answerStore.mode === 'account';
-  if (signedIn) await carryInAnswers(queryClient, filled);
+  if (signedIn) await session.carryInAnswers(filled);
   else answerStore.setMany(filled);
-  setPrefillNotice({
+  prefillNotice.set({
     severity: 'success',
     title: TEMPORARY_ANSWERS_LOADED_TITLE,
     description: describeLoaded(count, set.label, signedIn),

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunction, type LoaderFunctionArgs, redirect } from 'react-router';
 import { SERVICE_TOKEN_PARAM, TEMPORARY_ANSWERS_PARAM } from '../../shared/api/page-parameters';
+import type { FormSession } from '../form/form-session';
 
 /** The service token of an address, if it carries one (spec 000 section 2: page query parameters). */
 export function serviceTokenOf(search: string): string | null {
@@ -16,6 +17,7 @@ export function serviceTokenOf(search: string): string | null {
  */
 export function createFormRouteLoader(
   queryClient: QueryClient,
+  session: FormSession,
   formLoader: (args: LoaderFunctionArgs) => Promise<null>,
 ): LoaderFunction {
   return async function formRouteLoader(args) {
@@ -30,7 +32,7 @@ export function createFormRouteLoader(
     const prefillToken = url.searchParams.get(TEMPORARY_ANSWERS_PARAM);
     if (prefillToken === null) return result;
     const { loadTemporaryAnswers } = await import('../prefill/load-temporary-answers');
-    await loadTemporaryAnswers(queryClient, prefillToken);
+    await loadTemporaryAnswers(session, prefillToken);
     url.searchParams.delete(TEMPORARY_ANSWERS_PARAM);
     const search = url.searchParams.toString();
     throw redirect(`${url.pathname}${search ? `?${search}` : ''}${url.hash}`);

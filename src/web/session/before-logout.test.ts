@@ -1,7 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onBeforeInactivityLogout, runBeforeLogoutHooks } from './before-logout';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type BeforeLogoutHooks, createBeforeLogoutHooks } from './before-logout';
 
 const unregister: Array<() => void> = [];
+let hooks: BeforeLogoutHooks;
+
+beforeEach(() => {
+  hooks = createBeforeLogoutHooks();
+});
 
 afterEach(() => {
   for (const off of unregister.splice(0)) off();
@@ -12,23 +17,23 @@ describe('before-logout hooks', () => {
   it('runs every registered hook with the context and waits for them', async () => {
     const calls: string[] = [];
     unregister.push(
-      onBeforeInactivityLogout(async ({ reason }) => {
+      hooks.add(async ({ reason }) => {
         await Promise.resolve();
         calls.push(`a:${reason}`);
       }),
-      onBeforeInactivityLogout(({ reason }) => {
+      hooks.add(({ reason }) => {
         calls.push(`b:${reason}`);
       }),
     );
-    await runBeforeLogoutHooks({ reason: 'inactivity', idleMs: 900_000 });
+    await hooks.run({ reason: 'inactivity', idleMs: 900_000 });
     expect(calls.sort()).toEqual(['a:inactivity', 'b:inactivity']);
   });
 
   it('stops calling a hook once it is unregistered', async () => {
     const hook = vi.fn();
-    const off = onBeforeInactivityLogout(hook);
+    const off = hooks.add(hook);
     off();
-    await runBeforeLogoutHooks({ reason: 'user', idleMs: 0 });
+    await hooks.run({ reason: 'user', idleMs: 0 });
     expect(hook).not.toHaveBeenCalled();
   });
 
@@ -36,12 +41,12 @@ describe('before-logout hooks', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const ok = vi.fn();
     unregister.push(
-      onBeforeInactivityLogout(() => {
+      hooks.add(() => {
         throw new Error('save failed');
       }),
-      onBeforeInactivityLogout(ok),
+      hooks.add(ok),
     );
-    await expect(runBeforeLogoutHooks({ reason: 'user', idleMs: 0 })).resolves.toBeUndefined();
+    await expect(hooks.run({ reason: 'user', idleMs: 0 })).resolves.toBeUndefined();
     expect(ok).toHaveBeenCalled();
     expect(error).toHaveBeenCalled();
     error.mockRestore();
@@ -49,8 +54,8 @@ describe('before-logout hooks', () => {
 
   it('gives up waiting after the time limit', async () => {
     vi.useFakeTimers();
-    unregister.push(onBeforeInactivityLogout(() => new Promise<void>(() => {})));
-    const run = runBeforeLogoutHooks({ reason: 'inactivity', idleMs: 900_000 }, 5000);
+    unregister.push(hooks.add(() => new Promise<void>(() => {})));
+    const run = hooks.run({ reason: 'inactivity', idleMs: 900_000 }, 5000);
     await vi.advanceTimersByTimeAsync(5000);
     await expect(run).resolves.toBeUndefined();
   });

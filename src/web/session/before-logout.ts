@@ -16,46 +16,51 @@ export type BeforeLogoutHook = (context: BeforeLogoutContext) => void | Promise<
 /** The longest a logout waits for the hooks, so a hung save never keeps an idle session open. */
 export const BEFORE_LOGOUT_TIMEOUT_MS = 5000;
 
-const hooks = new Set<BeforeLogoutHook>();
-
-/**
- * Registers work to finish before the browser logs out, e.g. the form's autosave flushing typed
- * answers (docs/design.md: "the draft is flushed before log-out"). Hooks run before the inactivity
- * logout and, because losing typed answers is never wanted, before a logout the user chose too;
- * `context.reason` tells them apart. Returns the function that unregisters the hook.
- */
-export function onBeforeInactivityLogout(hook: BeforeLogoutHook): () => void {
-  hooks.add(hook);
-  return () => {
-    hooks.delete(hook);
-  };
+export interface BeforeLogoutHooks {
+  /**
+   * Registers work to finish before the browser logs out, e.g. the form's autosave flushing typed
+   * answers (design.md: "the draft is flushed before log-out"). Hooks run before the inactivity
+   * logout and, because losing typed answers is never wanted, before a logout the user chose too;
+   * `context.reason` tells them apart. Returns the function that unregisters the hook.
+   */
+  add(hook: BeforeLogoutHook): () => void;
+  /**
+   * Runs every registered hook side by side and waits for all of them, at most `timeoutMs`.
+   * A failing hook is logged and does not stop the logout.
+   */
+  run(context: BeforeLogoutContext, timeoutMs?: number): Promise<void>;
 }
 
-/**
- * Runs every registered hook side by side and waits for all of them, at most `timeoutMs`.
- * A failing hook is logged and does not stop the logout.
- */
-export async function runBeforeLogoutHooks(
-  context: BeforeLogoutContext,
-  timeoutMs: number = BEFORE_LOGOUT_TIMEOUT_MS,
-): Promise<void> {
-  if (hooks.size === 0) {
-    return;
-  }
-  const runs = [...hooks].map(async (hook) => {
-    try {
-      await hook(context);
-    } catch (error) {
-      console.error('A before-logout hook failed.', error);
-    }
-  });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, timeoutMs);
-  });
-  try {
-    await Promise.race([Promise.all(runs), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** The hooks of one browser session; the app makes one at its root. */
+export function createBeforeLogoutHooks(): BeforeLogoutHooks {
+  const hooks = new Set<BeforeLogoutHook>();
+  return {
+    add(hook) {
+      hooks.add(hook);
+      return () => {
+        hooks.delete(hook);
+      };
+    },
+    async run(context, timeoutMs = BEFORE_LOGOUT_TIMEOUT_MS) {
+      if (hooks.size === 0) {
+        return;
+      }
+      const runs = [...hooks].map(async (hook) => {
+        try {
+          await hook(context);
+        } catch (error) {
+          console.error('A before-logout hook failed.', error);
+        }
+      });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      });
+      try {
+        await Promise.race([Promise.all(runs), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
 }

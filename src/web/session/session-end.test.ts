@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_INVALID_MESSAGE } from '../../shared/api/errors';
 import { queryKeys } from '../data/query-keys';
-import { createUnauthorizedHandler, resetToAnonymous, whileEndingSession } from './session-end';
+import { createSessionEnding, createUnauthorizedHandler, resetToAnonymous } from './session-end';
 
 function clientWithData(): QueryClient {
   const queryClient = new QueryClient();
@@ -58,8 +58,9 @@ describe('createUnauthorizedHandler', () => {
 
   it('stays out of the way of a logout the browser started', async () => {
     const navigate = vi.fn();
-    const handle = createUnauthorizedHandler(() => new QueryClient(), navigate);
-    await whileEndingSession(async () => {
+    const ending = createSessionEnding();
+    const handle = createUnauthorizedHandler(() => new QueryClient(), navigate, ending);
+    await ending.during(async () => {
       handle();
     });
     expect(navigate).not.toHaveBeenCalled();

@@ -33,19 +33,28 @@ export function resetToAnonymous(queryClient: QueryClient): void {
   queryClient.setQueryData(queryKeys.profile, null);
 }
 
-let endingSession = 0;
-
 /**
  * Marks a logout the browser started. While one runs, a 401 (say, from an autosave racing the
  * server's own time-out) must not replace its message with the session-invalid one.
  */
-export async function whileEndingSession<T>(work: () => Promise<T>): Promise<T> {
-  endingSession += 1;
-  try {
-    return await work();
-  } finally {
-    endingSession -= 1;
-  }
+export interface SessionEnding {
+  during<T>(work: () => Promise<T>): Promise<T>;
+  isUnderWay(): boolean;
+}
+
+export function createSessionEnding(): SessionEnding {
+  let underWay = 0;
+  return {
+    async during(work) {
+      underWay += 1;
+      try {
+        return await work();
+      } finally {
+        underWay -= 1;
+      }
+    },
+    isUnderWay: () => underWay > 0,
+  };
 }
 
 export type NavigateToLogin = (to: string, options: { state: AppNavigationState }) => unknown;
@@ -58,10 +67,11 @@ export type NavigateToLogin = (to: string, options: { state: AppNavigationState 
 export function createUnauthorizedHandler(
   getQueryClient: () => QueryClient,
   navigate: NavigateToLogin,
+  ending: SessionEnding = createSessionEnding(),
 ): () => void {
   let redirecting = false;
   return () => {
-    if (endingSession > 0 || redirecting) {
+    if (ending.isUnderWay() || redirecting) {
       return;
     }
     redirecting = true;

@@ -3,8 +3,9 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { getJson } from '../data/http-client';
 import { tenantQueryOptions } from '../data/tenant';
-import { type BeforeLogoutContext, runBeforeLogoutHooks } from './before-logout';
-import { LOGIN_ROUTE, resetToAnonymous, SESSION_TOASTS, whileEndingSession } from './session-end';
+import { useFormSession } from '../form/form-session-context';
+import type { BeforeLogoutContext } from './before-logout';
+import { LOGIN_ROUTE, resetToAnonymous, SESSION_TOASTS } from './session-end';
 
 /**
  * Logs out (spec 000 sections 2 and 4): lets registered hooks save first, calls GET /api/logout,
@@ -17,11 +18,12 @@ import { LOGIN_ROUTE, resetToAnonymous, SESSION_TOASTS, whileEndingSession } fro
 export function useLogOut(): (context: BeforeLogoutContext) => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { beforeLogout, ending } = useFormSession();
 
   return useCallback(
     (context: BeforeLogoutContext) =>
-      whileEndingSession(async () => {
-        await runBeforeLogoutHooks(context);
+      ending.during(async () => {
+        await beforeLogout.run(context);
         try {
           await getJson('/api/logout');
         } catch (error) {
@@ -36,6 +38,6 @@ export function useLogOut(): (context: BeforeLogoutContext) => Promise<void> {
           context.reason === 'user' ? SESSION_TOASTS.loggedOut : SESSION_TOASTS.inactivity;
         await navigate(LOGIN_ROUTE, { state: { toast } });
       }),
-    [queryClient, navigate],
+    [queryClient, navigate, beforeLogout, ending],
   );
 }

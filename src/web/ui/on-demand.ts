@@ -1,4 +1,5 @@
 import { type ComponentType, useEffect, useSyncExternalStore } from 'react';
+import { createStore } from '../state/create-store';
 
 export interface OnDemandComponent<P> {
   /** Starts loading (when the pointer or focus comes near, say); calling it again costs nothing. */
@@ -29,31 +30,25 @@ function useLoadedComponent<P>(loader: Loader<P>, wanted: boolean): ComponentTyp
 export function onDemand<P>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): OnDemandComponent<P> {
-  let component: ComponentType<P> | null = null;
+  const component = createStore<ComponentType<P> | null>(null);
   let loading = false;
-  const listeners = new Set<() => void>();
   const loader: Loader<P> = {
     preload() {
-      if (component || loading) return;
+      if (component.get() || loading) return;
       loading = true;
       load().then(
         (module) => {
-          component = module.default;
           loading = false;
-          for (const listener of listeners) listener();
+          // Through an updater: a component is a function, which `set` would call as one.
+          component.set(() => module.default);
         },
         () => {
           loading = false;
         },
       );
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    current: () => component,
+    subscribe: component.subscribe,
+    current: component.get,
   };
   return {
     preload: loader.preload,
