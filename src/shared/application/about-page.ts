@@ -5,9 +5,11 @@ import {
   EMAIL_PATTERN,
   equals,
   isIn,
+  numberedInstances,
   PHONE_PATTERN,
   required,
   schoolSearchBlock,
+  text,
   yesNo,
 } from './items';
 import {
@@ -76,14 +78,6 @@ const militaryYears = (maxYearsAhead: number, instances?: readonly number[]): Ru
   minMessage: ABOUT_MESSAGES.minimumYear,
   maxMessage: ABOUT_MESSAGES.maximumYear,
   ...(instances ? { instances } : {}),
-});
-
-const text = (key: string, label: string, extra: Partial<Field> = {}): Field => ({
-  kind: 'field',
-  key,
-  widget: 'text',
-  label,
-  ...extra,
 });
 
 const nameItems: Field[] = [
@@ -305,11 +299,7 @@ const militaryBranches: Repeat = {
   id: 'military_branches',
   title: 'Branches of service',
   addLabel: 'branch',
-  instances: [
-    { prefix: 'military_branch_', label: 'Branch 1' },
-    { prefix: 'military_branch_2_', label: 'Branch 2' },
-    { prefix: 'military_branch_3_', label: 'Branch 3' },
-  ],
+  instances: numberedInstances('military_branch', 'Branch', 3),
   items: [
     {
       kind: 'field',
@@ -372,8 +362,7 @@ const familyMembers: Repeat = {
   title: 'Family members',
   addLabel: 'family member',
   instances: [
-    { prefix: 'parent_', label: 'Family Member 1' },
-    { prefix: 'parent_2_', label: 'Family Member 2' },
+    ...numberedInstances('parent', 'Family Member', 2),
     { prefix: 'other_', label: 'Other' },
   ],
   items: [
@@ -448,12 +437,7 @@ const legacyRelatives: Repeat = {
   id: 'legacy_relatives',
   title: 'Relatives who attended the university',
   addLabel: 'relative',
-  instances: [
-    { prefix: 'legacy_', label: 'Relative 1' },
-    { prefix: 'legacy_2_', label: 'Relative 2' },
-    { prefix: 'legacy_3_', label: 'Relative 3' },
-    { prefix: 'legacy_4_', label: 'Relative 4' },
-  ],
+  instances: numberedInstances('legacy', 'Relative', 4),
   items: [
     {
       kind: 'field',

@@ -4,9 +4,12 @@ import {
   equals,
   isIn,
   monthYearFields,
+  numberedInstances,
   required,
   schoolSearchBlock,
   studyEndYears,
+  text,
+  textarea,
   yesNo,
 } from './items';
 import {
@@ -102,22 +105,6 @@ export const PROGRAM_QUESTIONS = {
   activities: [respiratoryTherapy, cardiopulmonary],
 } as const satisfies Record<string, readonly string[]>;
 
-const text = (key: string, label: string, extra: Partial<Field> = {}): Field => ({
-  kind: 'field',
-  key,
-  widget: 'text',
-  label,
-  ...extra,
-});
-
-const textarea = (key: string, label: string, extra: Partial<Field> = {}): Field => ({
-  kind: 'field',
-  key,
-  widget: 'textarea',
-  label,
-  ...extra,
-});
-
 const concentration = (
   key: string,
   label: string,
@@ -202,10 +189,7 @@ const courses: Repeat = {
   title: 'Prerequisite courses',
   addLabel: 'course',
   showWhen: major(PROGRAM_QUESTIONS.respiratory_therapy),
-  instances: Array.from({ length: 10 }, (_, index) => ({
-    prefix: index === 0 ? 'course_' : `course_${index + 1}_`,
-    label: `Course ${index + 1}`,
-  })),
+  instances: numberedInstances('course', 'Course', 10),
   items: [
     text('department_number', 'Department and course number', {
       maxLength: 20,
@@ -366,11 +350,7 @@ const highSchools: Repeat = {
   id: 'high_schools',
   title: 'High schools attended',
   addLabel: 'high school',
-  instances: [
-    { prefix: 'hs_', label: 'High School 1' },
-    { prefix: 'hs_2_', label: 'High School 2' },
-    { prefix: 'hs_3_', label: 'High School 3' },
-  ],
+  instances: numberedInstances('hs', 'High School', 3),
   items: [
     schoolSearchBlock({
       id: 'high_school_search',
@@ -467,11 +447,7 @@ const colleges: Repeat = {
   id: 'colleges',
   title: 'Colleges attended',
   addLabel: 'college',
-  instances: [
-    { prefix: 'college_', label: 'College 1' },
-    { prefix: 'college_2_', label: 'College 2' },
-    { prefix: 'college_3_', label: 'College 3' },
-  ],
+  instances: numberedInstances('college', 'College', 3),
   items: [
     schoolSearchBlock({
       id: 'college_search',

@@ -1,5 +1,5 @@
 import type { Field, Page } from '../form/model';
-import { required, yesNo, yesNoWithComment } from './items';
+import { required, text, textarea, yesNo, yesNoWithComment } from './items';
 import { counselorWaiverOptions } from './option-lists';
 
 /** Page 3 of spec 001: fee waiver, COVID-19, disclosures and the applicant's agreements. */
@@ -81,16 +81,12 @@ const feeWaiver = yesNo('fee_waiver', 'Are you requesting a waiver of the applic
           'Which of these conditions apply to you? Select at least one, and all that apply.',
         items: reasonFields,
       },
-      {
-        kind: 'field',
-        key: 'fee_waiver_signature',
-        widget: 'text',
-        label: 'Type your full name to sign your fee waiver request',
+      text('fee_waiver_signature', 'Type your full name to sign your fee waiver request', {
         help: 'By signing you confirm that the conditions you selected apply to you.',
         maxLength: 100,
         autoComplete: 'name',
         rules: [required(FINAL_STEPS_MESSAGES.feeWaiverSignature)],
-      },
+      }),
     ],
   },
 });
@@ -157,14 +153,7 @@ export const finalStepsPage: Page = {
         yesNo('covid_question', 'Did the COVID-19 pandemic disrupt your studies?', {
           help: 'For example a move online, a lost job or illness in your family.',
           optionContent: {
-            Y: [
-              {
-                kind: 'field',
-                key: 'covid_explain',
-                widget: 'textarea',
-                label: 'Tell us how, if you wish.',
-              },
-            ],
+            Y: [textarea('covid_explain', 'Tell us how, if you wish.')],
           },
         }),
       ],

@@ -1,4 +1,4 @@
-import type { Block, ConditionExpr, Field, Rule, YearList } from '../form/model';
+import type { Block, ConditionExpr, Field, RepeatInstance, Rule, YearList } from '../form/model';
 import type { ListCategory } from '../lookup/lookup-api';
 import {
   countryOptions,
@@ -9,6 +9,27 @@ import {
 } from './option-lists';
 
 /** Builders for the pieces several questions share: yes/no radios, addresses, school searches. */
+
+/** A one-line text question. */
+export function text(key: string, label: string, extra: Partial<Field> = {}): Field {
+  return { kind: 'field', key, widget: 'text', label, ...extra };
+}
+
+/** A text area question (limited by `characterLimit`). */
+export function textarea(key: string, label: string, extra: Partial<Field> = {}): Field {
+  return { kind: 'field', key, widget: 'textarea', label, ...extra };
+}
+
+/**
+ * The numbered instances of an add-another block: `hs_` "High School 1", then `hs_2_` "High School
+ * 2" and on. The first keeps the plain prefix, as the answer keys always had.
+ */
+export function numberedInstances(base: string, label: string, count: number): RepeatInstance[] {
+  return Array.from({ length: count }, (_, index) => ({
+    prefix: index === 0 ? `${base}_` : `${base}_${index + 1}_`,
+    label: `${label} ${index + 1}`,
+  }));
+}
 
 /** (NXX) NXX-XXXX: the area code and the exchange start with 2 to 9 (spec 001 section 5). */
 export const PHONE_PATTERN = '^\\([2-9]\\d{2}\\) [2-9]\\d{2}-\\d{4}$';
