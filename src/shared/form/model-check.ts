@@ -7,6 +7,7 @@ import {
   keyAt,
   rootPlace,
   type Visitor,
+  visibilityConditions,
   walkItems,
 } from './traverse';
 
@@ -57,11 +58,14 @@ export function checkModel(model: FormModel): string[] {
       const resolve = place.resolveKey;
       // An item inside a repeat is visited once per instance: its own checks run on the first.
       const firstVisit = inFirstInstance(place);
+      if (item.kind !== 'field' && firstVisit)
+        uniqueId(item.id, item.kind === 'repeat' ? 'add-another' : item.kind);
+      const where = item.kind === 'field' ? item.key : item.id;
+      for (const expr of visibilityConditions(item)) conditions.push({ expr, resolve, where });
       switch (item.kind) {
         case 'field': {
           if (!KEY.test(item.key)) problems.push(`key "${item.key}" is not snake_case`);
           places.push({ key: keyAt(place, item.key), pageId, switchCase });
-          if (item.showWhen) conditions.push({ expr: item.showWhen, resolve, where: item.key });
           for (const rule of item.rules ?? []) {
             if (rule.instances && place.instance === null)
               problems.push(`key "${item.key}" has a rule for repeat instances outside a repeat`);
@@ -100,12 +104,7 @@ export function checkModel(model: FormModel): string[] {
             });
           break;
         }
-        case 'block':
-          if (firstVisit) uniqueId(item.id, 'block');
-          if (item.showWhen) conditions.push({ expr: item.showWhen, resolve, where: item.id });
-          break;
         case 'repeat': {
-          if (firstVisit) uniqueId(item.id, 'add-another');
           if (item.instances.length < 1 || item.instances.length > ADD_ANOTHER_MAX) {
             problems.push(
               `add-another "${item.id}" has ${item.instances.length} blocks; allowed 1 to ${ADD_ANOTHER_MAX}`,
@@ -115,19 +114,11 @@ export function checkModel(model: FormModel): string[] {
             if (!PREFIX.test(instance.prefix))
               problems.push(`add-another "${item.id}" has a bad prefix "${instance.prefix}"`);
           }
-          if (item.showWhen) conditions.push({ expr: item.showWhen, resolve, where: item.id });
           break;
         }
         case 'tabs':
-          if (firstVisit) uniqueId(item.id, 'tabs');
           if (!item.tabs.some((tab) => tab.id === item.defaultTab))
             problems.push(`tabs "${item.id}" default tab "${item.defaultTab}" does not exist`);
-          if (item.showWhen) conditions.push({ expr: item.showWhen, resolve, where: item.id });
-          break;
-        case 'switch':
-          if (firstVisit) uniqueId(item.id, 'switch');
-          for (const branch of item.cases)
-            conditions.push({ expr: branch.when, resolve, where: item.id });
           break;
       }
     },

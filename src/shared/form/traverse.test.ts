@@ -7,6 +7,7 @@ import {
   inFirstInstance,
   keyAt,
   rootPlace,
+  visibilityConditions,
   walkItems,
   walkModel,
 } from './traverse';
@@ -184,5 +185,20 @@ describe('the model traversal', () => {
     );
     expect(pages.at(0)).toBe('about:military');
     expect(pages.at(-1)).toBe('more:last');
+  });
+
+  it('names the conditions each item is shown by: its own, or the cases of a switch', () => {
+    const [radio, repeat, , grouped] = items;
+    if (!radio || !repeat || !grouped) throw new Error('the items are there');
+    expect(visibilityConditions(radio)).toEqual([]);
+    expect(visibilityConditions(grouped)).toEqual([
+      { valueKey: 'military', operator: 'equals', target: 'Y' },
+      { valueKey: 'military', operator: 'equals', target: 'N' },
+    ]);
+    const [end] = branchesOf(repeat).flatMap((branch) => branchesOf(branch.items[0] as Item));
+    expect(end?.items.map((item) => visibilityConditions(item))).toEqual([
+      [],
+      [{ valueKey: '$name', operator: 'answered' }],
+    ]);
   });
 });

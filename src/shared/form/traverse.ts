@@ -5,10 +5,12 @@
  * `branchesOf` and `enterBranch`, or through `walkItems` / `walkModel` built on them, so a place's
  * full key, repeat instance and `$` key resolver are worked out in one place only.
  *
- * Adding a container kind touches three things: its type in `model.ts` (the `Item` union), its
- * case in `branchesOf` below (what it holds, and how a place inside it differs from the place
- * around it), and its renderers (the edit view in `web/form/items.tsx`, and `printable.ts` when it
- * prints differently from a plain group). Nothing else walks the shape.
+ * Adding a container kind touches its type in `model.ts` (the `Item` union), the traversal (its
+ * case in `branchesOf`: what it holds and how a place inside it differs from the place around it;
+ * in `visibilityConditions`: the conditions it shows by; and, in `resolve.ts`, when each of its
+ * branches is shown) and its renderers (the edit view in `web/form/items.tsx`, and `printable.ts`).
+ * Each of those switches is exhaustive, so TypeScript names every place a new kind must be added;
+ * nothing else walks the shape.
  */
 
 import type { KeyResolver } from './conditions';
@@ -95,6 +97,23 @@ export function branchesOf(item: Item): Branch[] {
         when: branch.when,
         items: branch.items,
       }));
+  }
+}
+
+/**
+ * The conditions that decide whether an item or a part of it is shown: its `showWhen`, or a
+ * switch's cases. What reads answers to show or hide (the model check, the browser's index of
+ * controlling keys) takes them from here, so a new container kind is covered once.
+ */
+export function visibilityConditions(item: Item): ConditionExpr[] {
+  switch (item.kind) {
+    case 'field':
+    case 'block':
+    case 'repeat':
+    case 'tabs':
+      return item.showWhen ? [item.showWhen] : [];
+    case 'switch':
+      return item.cases.map((branch) => branch.when);
   }
 }
 

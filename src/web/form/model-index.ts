@@ -2,7 +2,13 @@ import { choiceSource } from '../../shared/form/choices';
 import { conditionKeys, type KeyResolver } from '../../shared/form/conditions';
 import type { ConditionExpr, Field, FormModel, Item, OptionItem } from '../../shared/form/model';
 import { resolveModel } from '../../shared/form/resolve';
-import { keyAt, rootPlace, walkItems, walkModel } from '../../shared/form/traverse';
+import {
+  keyAt,
+  rootPlace,
+  visibilityConditions,
+  walkItems,
+  walkModel,
+} from '../../shared/form/traverse';
 
 /** One field of the model by its full answer key, with the resolver of `$` keys where it stands. */
 export interface IndexedField {
@@ -61,28 +67,16 @@ export function indexModel(model: FormModel): ModelIndex {
     {
       item(item, place) {
         const resolve = place.resolveKey;
-        switch (item.kind) {
-          case 'field': {
-            const key = keyAt(place, item.key);
-            addCondition(item.showWhen, resolve);
-            if (item.reveals || item.optionContent) {
-              controlling.add(key);
-              revealing.add(key);
-            }
-            if (item.optionsFrom) {
-              const controller = resolve(item.optionsFrom.controllerKey);
-              dependents.set(controller, [...(dependents.get(controller) ?? []), key]);
-            }
-            break;
-          }
-          case 'block':
-          case 'repeat':
-          case 'tabs':
-            addCondition(item.showWhen, resolve);
-            break;
-          case 'switch':
-            for (const branch of item.cases) addCondition(branch.when, resolve);
-            break;
+        for (const expr of visibilityConditions(item)) addCondition(expr, resolve);
+        if (item.kind !== 'field') return;
+        const key = keyAt(place, item.key);
+        if (item.reveals || item.optionContent) {
+          controlling.add(key);
+          revealing.add(key);
+        }
+        if (item.optionsFrom) {
+          const controller = resolve(item.optionsFrom.controllerKey);
+          dependents.set(controller, [...(dependents.get(controller) ?? []), key]);
         }
       },
     },
