@@ -5,6 +5,12 @@ import styles from './footer.module.css';
 import { HelpContent } from './help-content';
 import { PrivacyContent } from './privacy-content';
 
+/** The footer's links, each opening its text in a dialog. */
+const footerDialogs = [
+  { title: 'Help', Content: HelpContent },
+  { title: 'Privacy', Content: PrivacyContent },
+] as const;
+
 export function Footer() {
   const tenant = useTenantConfig();
 
@@ -12,32 +18,21 @@ export function Footer() {
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <ul className={styles.actions}>
-          <li>
-            <Modal
-              title="Help"
-              size="s"
-              trigger={
-                <button type="button" className={buttonStyles.link}>
-                  Help
-                </button>
-              }
-            >
-              <HelpContent tenant={tenant} />
-            </Modal>
-          </li>
-          <li>
-            <Modal
-              title="Privacy"
-              size="s"
-              trigger={
-                <button type="button" className={buttonStyles.link}>
-                  Privacy
-                </button>
-              }
-            >
-              <PrivacyContent tenant={tenant} />
-            </Modal>
-          </li>
+          {footerDialogs.map(({ title, Content }) => (
+            <li key={title}>
+              <Modal
+                title={title}
+                size="s"
+                trigger={
+                  <button type="button" className={buttonStyles.link}>
+                    {title}
+                  </button>
+                }
+              >
+                <Content tenant={tenant} />
+              </Modal>
+            </li>
+          ))}
         </ul>
         <p className={styles.copyright}>
           © {new Date().getFullYear()} {tenant.partner_name}
