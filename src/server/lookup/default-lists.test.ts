@@ -17,7 +17,8 @@ async function names(app: FastifyInstance, text: string, category: string): Prom
   return response.json<LookupResult[]>().map((result) => result.text);
 }
 
-describe.each(databaseKinds)('the default school lists on %s', (kind) => {
+// Each import stores some 24,000 schools; on a busy machine PGlite takes longer than the default.
+describe.each(databaseKinds)('the default school lists on %s', { timeout: 120_000 }, (kind) => {
   it('are found on a fresh server that imports them', async () => {
     const app = await buildTestApp(kind, { defaultLookupLists: true });
     try {
