@@ -51,6 +51,20 @@ export function createApplicationsStore(db: AppDatabase) {
     return rows.length > 0;
   }
 
+  /** Merges one entry into a JSON column of the application (the chosen tabs, add-another counts). */
+  function mergeEntry(
+    accountId: string,
+    column: 'tabs' | 'addAnother',
+    entry: Record<string, string | number>,
+    tx: Executor,
+  ): Promise<boolean> {
+    const set =
+      column === 'tabs'
+        ? sql`tabs = ${applications.tabs} || ${JSON.stringify(entry)}::jsonb`
+        : sql`add_another = ${applications.addAnother} || ${JSON.stringify(entry)}::jsonb`;
+    return change(accountId, set, { [column]: entry }, tx);
+  }
+
   return {
     transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
       return db.transaction(work);
@@ -104,13 +118,7 @@ export function createApplicationsStore(db: AppDatabase) {
       chosen: string,
       tx: Executor = db,
     ): Promise<boolean> {
-      const entry = JSON.stringify({ [tabId]: chosen });
-      return change(
-        accountId,
-        sql`tabs = ${applications.tabs} || ${entry}::jsonb`,
-        { tabs: { [tabId]: chosen } },
-        tx,
-      );
+      return mergeEntry(accountId, 'tabs', { [tabId]: chosen }, tx);
     },
 
     async setAddAnotherCount(
@@ -119,13 +127,7 @@ export function createApplicationsStore(db: AppDatabase) {
       count: number,
       tx: Executor = db,
     ): Promise<boolean> {
-      const entry = JSON.stringify({ [buttonId]: count });
-      return change(
-        accountId,
-        sql`add_another = ${applications.addAnother} || ${entry}::jsonb`,
-        { addAnother: { [buttonId]: count } },
-        tx,
-      );
+      return mergeEntry(accountId, 'addAnother', { [buttonId]: count }, tx);
     },
 
     /** Tabs, add-another counts and whether it is submitted; empty for no application yet. */
