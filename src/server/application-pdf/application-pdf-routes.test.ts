@@ -18,6 +18,7 @@ import { createInProcessQueue } from '../jobs/in-process-queue';
 import { localDiskStorage } from '../storage/local-disk';
 import type { StorageDriver } from '../storage/storage';
 import { signedInApplicant } from '../test/accounts-helpers';
+import { multipart } from '../test/document-helpers';
 import { extractPdfPages } from '../test/pdf-text';
 import { makePdf } from '../test/sample-files';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
@@ -26,29 +27,6 @@ import { createApplicationPdfs } from './application-pdfs';
 
 const SECRET = 'test-upload-secret-of-at-least-32-characters';
 const silentLog = { warn: () => {}, error: () => {} };
-
-function multipart(fields: Record<string, string>, file: Uint8Array, fileName: string) {
-  const boundary = `----portal${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-    Buffer.from(file),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** The outline as pdf.js (an independent reader) sees it: titles and 0-based page indexes. */
 async function outlineOf(bytes: Uint8Array): Promise<Array<{ title: string; page: number }>> {
