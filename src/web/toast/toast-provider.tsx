@@ -1,14 +1,4 @@
-import { Toast } from 'radix-ui';
-import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  ERROR_TOAST_DURATION_MS,
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_SWIPE_THRESHOLD,
-} from '../../shared/constants';
-import { CloseIcon } from '../ui/close-icon';
-import { cx } from '../ui/cx';
-import styles from './toast.module.css';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ToastContext, type ToastLayer } from './toast-context';
 import {
   addToast,
@@ -27,14 +17,12 @@ import {
 /** How long a closed toast stays mounted so its exit animation can finish. */
 const EXIT_ANIMATION_MS = 200;
 
-/** The custom property global.css reads as the page's scroll padding while toasts show. */
-const TOAST_INSET_PROPERTY = '--toast-inset-top';
+const ToastView = lazy(() => import('./toast-view'));
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<QueuedToast[]>([]);
   const nextId = useRef(0);
   const screen = useRef(window.location.pathname);
-  const viewport = useRef<HTMLOListElement>(null);
 
   const layer = useMemo<ToastLayer>(
     () => ({
@@ -61,43 +49,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, [toasts]);
 
   useUncaughtErrorToasts(layer);
-  const showing = toasts.some((toast) => toast.open);
-  useScrollClearOfToasts(viewport, showing);
 
   return (
     <ToastContext value={layer}>
-      <Toast.Provider duration={TOAST_DURATION_MS} swipeThreshold={TOAST_SWIPE_THRESHOLD}>
-        {children}
-        {toasts.map((toast) => (
-          <Toast.Root
-            key={toast.id}
-            open={toast.open}
-            onOpenChange={(open) => {
-              if (!open) setToasts((current) => closeToast(current, toast.id));
-            }}
-            // Errors stay long enough to be read and acted on; screen readers hear them at once.
-            duration={toast.severity === 'error' ? ERROR_TOAST_DURATION_MS : undefined}
-            type={toast.severity === 'error' ? 'foreground' : 'background'}
-            className={cx(styles.toast, toast.severity === 'error' ? styles.error : styles.success)}
-          >
-            <span className={styles.icon} aria-hidden="true">
-              {toast.severity === 'error' ? '!' : '✓'}
-            </span>
-            <div className={styles.text}>
-              <Toast.Title className={styles.title}>{toast.title}</Toast.Title>
-              {toast.description ? (
-                <Toast.Description className={styles.description}>
-                  {toast.description}
-                </Toast.Description>
-              ) : null}
-            </div>
-            <Toast.Close className={styles.close} aria-label="Close">
-              <CloseIcon />
-            </Toast.Close>
-          </Toast.Root>
-        ))}
-        <Toast.Viewport ref={viewport} className={styles.viewport} hotkey={[TOAST_HOTKEY]} />
-      </Toast.Provider>
+      {children}
+      {/* The toasts' view (Radix Toast) loads with the first toast: most screens never show one. */}
+      {toasts.length > 0 ? (
+        <Suspense fallback={null}>
+          <ToastView
+            toasts={toasts}
+            onClose={(id) => setToasts((current) => closeToast(current, id))}
+          />
+        </Suspense>
+      ) : null}
     </ToastContext>
   );
 }
@@ -119,31 +83,4 @@ function useUncaughtErrorToasts(layer: ToastLayer): void {
       window.removeEventListener('unhandledrejection', onRejection);
     };
   }, [layer]);
-}
-
-/**
- * While toasts show at the top of the screen, the page's scroll padding starts below them, so a
- * field the applicant moves to (Tab, a summary link, a phone scrolling the focused input into
- * view) is brought into view under the toasts rather than behind them.
- */
-function useScrollClearOfToasts(viewport: RefObject<HTMLElement | null>, showing: boolean): void {
-  useEffect(() => {
-    const element = viewport.current;
-    const root = document.documentElement;
-    if (!showing || !element) {
-      root.style.removeProperty(TOAST_INSET_PROPERTY);
-      return;
-    }
-    const measure = () => {
-      const bottom = Math.ceil(element.getBoundingClientRect().bottom);
-      root.style.setProperty(TOAST_INSET_PROPERTY, `${bottom}px`);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty(TOAST_INSET_PROPERTY);
-    };
-  }, [viewport, showing]);
 }
