@@ -12,6 +12,7 @@ import { createSessions } from './accounts/sessions';
 import { applicationRoutes } from './application/application-routes';
 import { applicationPdfRoutes } from './application-pdf/application-pdf-routes';
 import { createApplicationPdfs } from './application-pdf/application-pdfs';
+import { createAuditTrail } from './audit/audit-trail';
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { registerConversionJobs } from './documents/conversion-jobs';
@@ -48,6 +49,9 @@ import { scheduleRetention } from './retention/retention-job';
 import { serviceRoutes } from './service/service-routes';
 import { testLinkRoutes } from './service/test-link-routes';
 import { spaRoutes } from './spa/spa-routes';
+import { staffPlugin } from './staff/staff-plugin';
+import { createStaffSessions, STAFF_SESSION_ABSOLUTE_HOURS } from './staff/staff-sessions';
+import { createStaffStore } from './staff/staff-store';
 import { receivesUploads, type StorageDriver } from './storage/storage';
 import { storageFromEnv } from './storage/storage-from-env';
 import { uploadRoutes } from './storage/upload-routes';
@@ -218,11 +222,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     storage,
     jobs: conversionJobs,
   });
+  const audit = createAuditTrail(database.db);
   await app.register(serviceRoutes, {
     db: database.db,
     model: deps.model,
     storage,
     pdfs: applicationPdfs,
+    audit,
+  });
+  // Staff register after the applicants' routes and before the web app's catch-all.
+  await app.register(staffPlugin, {
+    db: database.db,
+    env,
+    tenant,
+    model: deps.model,
+    mailer,
+    limiter: createRateLimiter(database.db),
+    sessions: createStaffSessions(database.db, {
+      idleMs: env.STAFF_SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: STAFF_SESSION_ABSOLUTE_HOURS * 3_600_000,
+      secureCookies: env.NODE_ENV === 'production',
+    }),
+    store: createStaffStore(database.db),
+    audit,
   });
   await app.register(temporaryAnswersRoutes, { db: database.db, model: deps.model });
   // The outbox and the test link calls reveal codes and links: they need a key only the log shows.

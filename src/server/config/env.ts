@@ -11,6 +11,13 @@ function booleanFlag(fallback: boolean) {
     .transform((value) => value === 'true');
 }
 
+function commaList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -62,6 +69,18 @@ const envSchema = z.object({
     .min(1024)
     .max(10 * 1024 * 1024)
     .default(512 * 1024),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(120).default(30),
+  /** The university's OpenID Connect provider; all three set, or none (single sign-on off). */
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an https:// URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The ID token or userinfo claim that carries the member's groups or roles. */
+  OIDC_ROLE_CLAIM: z.string().default('groups'),
+  /** Claim values (comma-separated) that make a member an admin, or a reader. */
+  OIDC_ADMIN_VALUES: z.string().optional().transform(commaList),
+  OIDC_READER_VALUES: z.string().optional().transform(commaList),
+  /** The sign-in button's words, e.g. "Sign in with Example University". */
+  OIDC_LABEL: z.string().max(80).default('Sign in with your university account'),
   /** Unset: no scheduled deletion. Days an unsubmitted application may stay unchanged. */
   RETENTION_UNSUBMITTED_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
   /** Unset: no scheduled deletion. Days applications are kept after their entry term started. */
@@ -143,6 +162,10 @@ const storageAndJobRules = (env: z.infer<typeof envSchema>): string[] => {
     for (const name of S3_SETTINGS) {
       if (env[name]) problems.push(`${name}: is set but S3_BUCKET is not (files stay on disk)`);
     }
+  }
+  const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  if (oidc.some((name) => env[name]) && !oidc.every((name) => env[name])) {
+    problems.push(`OIDC: set all of ${oidc.join(', ')} for single sign-on, or none of them`);
   }
   // On the embedded database no other process can run the jobs this one would leave.
   if (!env.RUN_JOBS && !env.DATABASE_URL)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   index,
   integer,
@@ -218,14 +219,21 @@ export const serviceTokens = pgTable(
   'service_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** Names the link in the console and the audit trail; the token itself is never shown again. */
+    id: uuid('id').notNull().defaultRandom(),
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The staff member who made it; null for links made on the command line. */
+    createdBy: uuid('created_by').references(() => staffMembers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [index('service_tokens_account_idx').on(table.accountId)],
+  (table) => [
+    index('service_tokens_account_idx').on(table.accountId),
+    uniqueIndex('service_tokens_id_idx').on(table.id),
+  ],
 );
 
 /** Prefilled answer sets (a counselor's draft) a visitor loads with `?token=`; stored hashed. */
@@ -258,5 +266,134 @@ export const lookupRecords = pgTable(
     primaryKey({ columns: [table.category, table.id] }),
     index('lookup_records_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('lookup_records_ceeb_idx').on(table.category, table.ceeb),
+  ],
+);
+
+/**
+ * Admissions staff: their own identities, never applicants' accounts. A member signs in with a
+ * password and a TOTP authenticator (`totp_secret`, set at enrolment), or through the
+ * university's identity provider (`oidc_issuer` + `oidc_subject`). `email` is stored normalised.
+ */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    role: text('role').$type<'admin' | 'reader'>().notNull(),
+    passwordHash: text('password_hash').notNull().default(''),
+    /** Base32; kept readable because every code check needs it. */
+    totpSecret: text('totp_secret'),
+    /** A secret offered at enrolment and not yet confirmed with a code. */
+    pendingTotpSecret: text('pending_totp_secret'),
+    /** The time step of the last code accepted: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('staff_members_email_lower_idx').on(sql`lower(${table.email})`),
+    uniqueIndex('staff_members_oidc_idx').on(table.oidcIssuer, table.oidcSubject),
+  ],
+);
+
+/** One-time links that let a new staff member set a password; only the hash is kept. */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('staff_invitations_staff_idx').on(table.staffId)],
+);
+
+/** Single-use recovery codes, each stored as a hash; a new set replaces the old one. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('staff_recovery_codes_staff_idx').on(table.staffId)],
+);
+
+/**
+ * Staff sessions, apart from applicants'. `stage` is how far the sign-in got: a password alone
+ * opens only the second-factor step ('second_factor' or, before enrolment, 'enrol').
+ * `second_factor_at` is the last fresh proof of the second factor, for step-up.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    stage: text('stage').$type<'enrol' | 'second_factor' | 'signed_in'>().notNull(),
+    method: text('method').$type<'password' | 'oidc'>().notNull(),
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('staff_sessions_staff_idx').on(table.staffId)],
+);
+
+/**
+ * Sign-ins started with the identity provider and not yet finished: the state (hashed), the
+ * nonce and the PKCE verifier. A state is used once; a second callback with it is refused.
+ */
+export const oidcSignIns = pgTable('oidc_sign_ins', {
+  stateHash: text('state_hash').primaryKey(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  /** A step-up asks the provider for a fresh sign-in of this session's member. */
+  stepUpSession: text('step_up_session'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * The audit trail: append-only, each entry's hash chained to the previous one's, so an edited,
+ * inserted or deleted row breaks the chain. `seq` has no gaps. No foreign keys: the record of who
+ * read an application outlives the application and the staff member.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
+    actorType: text('actor_type')
+      .$type<'staff' | 'service_link' | 'anonymous' | 'system'>()
+      .notNull(),
+    actorId: text('actor_id'),
+    actorLabel: text('actor_label'),
+    action: text('action').notNull(),
+    applicationId: uuid('application_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (table) => [
+    index('audit_events_application_idx').on(table.applicationId, table.seq),
+    index('audit_events_actor_idx').on(table.actorId, table.seq),
+    index('audit_events_action_idx').on(table.action, table.seq),
+    index('audit_events_at_idx').on(table.at),
   ],
 );

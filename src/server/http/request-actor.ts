@@ -3,9 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /**
  * Who a request acts for, by id only: an applicant's account, or a staff link by its token's
  * row. Logs travel further than the database, so names, addresses and tokens never go in.
- * Staff accounts will add their own kind here.
  */
-export type RequestActor = { accountId: string } | { serviceTokenId: string };
+export type RequestActor = { accountId: string } | { serviceTokenId: string } | { staffId: string };
 
 /**
  * Binds the actor to the request's logger, so every line logged for the request from here on

@@ -18,6 +18,7 @@ import type { Answers, FormModel } from '../../shared/form/model';
 import { createApplicationsStore } from '../application/applications-store';
 import { sendApplicationPdf } from '../application-pdf/application-pdf-routes';
 import type { ApplicationPdfs } from '../application-pdf/application-pdfs';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { AppDatabase } from '../db/database';
 import { fileQuestionKeys } from '../documents/document-routes';
 import { createDocumentsStore } from '../documents/documents-store';
@@ -34,6 +35,8 @@ export interface ServiceRoutesOptions {
   model: FormModel;
   storage: StorageDriver;
   pdfs: ApplicationPdfs;
+  /** Every use of a link is recorded: which link, what it opened, from which address. */
+  audit: AuditTrail;
 }
 
 /** How long a staff download waits for a PDF being made (it usually takes well under a second). */

@@ -73,7 +73,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/;
 const INVISIBLE_OR_BROKEN = /[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/u;
 
 /** Usernames are email addresses, trimmed and in NFC; accounts compare them case-insensitively. */
-const email = (message: string) =>
+export const email = (message: string) =>
   z
     .string({ error: message })
     .trim()
@@ -82,7 +82,7 @@ const email = (message: string) =>
     .normalize('NFC')
     .regex(EMAIL_PATTERN, message);
 
-const newPassword = z
+export const newPassword = z
   .string({ error: PASSWORD_REQUIREMENTS[0]?.message })
   .max(PASSWORD_MAX_LENGTH, `is at most ${PASSWORD_MAX_LENGTH} characters`)
   .superRefine((password, context) => {

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { StaffContext } from '../staff/staff-context';
+
+export const auditRoutes: FastifyPluginAsync<StaffContext> = async () => {};

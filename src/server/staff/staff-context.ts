@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import type { FormModel } from '../../shared/form/model';
+import type { TenantConfig } from '../../shared/tenant/tenant-config';
+import type { AuditTrail } from '../audit/audit-trail';
+import type { Env } from '../config/env';
+import type { AppDatabase } from '../db/database';
+import type { Mailer } from '../mail/mailer';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
+import type { StaffSessions } from './staff-sessions';
+import type { StaffStore } from './staff-store';
+
+/** What every staff capability is built with; app.ts makes one and hands it to each plugin. */
+export interface StaffContext {
+  db: AppDatabase;
+  env: Env;
+  tenant: TenantConfig;
+  model: FormModel;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  sessions: StaffSessions;
+  store: StaffStore;
+  audit: AuditTrail;
+}
+
+/** Links in mail and on screen start at PUBLIC_URL, or where the request came to. */
+export function siteUrl(env: Pick<Env, 'PUBLIC_URL'>, request: FastifyRequest): string {
+  return env.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+}

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { auditRoutes } from '../audit/audit-routes';
+import { serviceLinkRoutes } from '../service/service-link-routes';
+import { oidcRoutes } from './oidc/oidc-routes';
+import { staffAdminRoutes } from './staff-admin-routes';
+import { staffAuthRoutes } from './staff-auth-routes';
+import type { StaffContext } from './staff-context';
+
+/** The admissions office's side: staff sign-in, staff management, the audit log, staff links. */
+export const staffPlugin: FastifyPluginAsync<StaffContext> = async (app, context) => {
+  // Every request starts with no staff member; the session guard sets one on staff routes.
+  app.decorateRequest('staff', null);
+  await app.register(staffAuthRoutes, context);
+  await app.register(oidcRoutes, context);
+  await app.register(staffAdminRoutes, context);
+  await app.register(auditRoutes, context);
+  await app.register(serviceLinkRoutes, context);
+};

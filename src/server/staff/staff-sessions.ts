@@ -1,0 +1,274 @@
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type Permission,
+  roleAllows,
+  STEP_UP_MINUTES,
+  STEP_UP_PERMISSIONS,
+  type StaffRole,
+} from '../../shared/staff/permissions';
+import type { SignInStage } from '../../shared/staff/staff-api';
+import { randomToken, sha256 } from '../accounts/secrets';
+import type { AuditActor } from '../audit/audit-trail';
+import type { AppDatabase } from '../db/database';
+import type { Executor } from '../db/executor';
+import { staffMembers, staffSessions } from '../db/schema';
+import { HttpError } from '../http/http-error';
+import { bindActorToLog } from '../http/request-actor';
+
+export const STAFF_SESSION_ENDED_MESSAGE = 'Your staff session has ended. Please sign in again.';
+export const STAFF_FORBIDDEN_MESSAGE = 'Your role does not allow this.';
+export const STEP_UP_REQUIRED_MESSAGE = `Confirm it is you: this needs a second factor from the last ${STEP_UP_MINUTES} minutes.`;
+/** The error code the console reads to ask for a fresh second factor and retry. */
+export const STEP_UP_REQUIRED_CODE = 'step_up_required';
+
+/** A staff session lasts 10 hours at most, whatever the activity (a working day). */
+export const STAFF_SESSION_ABSOLUTE_HOURS = 10;
+/** A password alone opens the second-factor step for this long. */
+const PENDING_STAGE_MINUTES = 10;
+const TOUCH_INTERVAL_SECONDS = 30;
+
+/** The signed-in staff member of a request. */
+export interface StaffPrincipal {
+  id: string;
+  email: string;
+  displayName: string;
+  role: StaffRole;
+  method: 'password' | 'oidc';
+  stage: SignInStage;
+  secondFactorAt: Date | null;
+  hasAuthenticator: boolean;
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the staff session guard on every staff route that needs a session. */
+    staff: StaffPrincipal | null;
+  }
+}
+
+/**
+ * The staff cookie, apart from the applicant's: `__Host-` prefixed with secure cookies, so only
+ * this host over HTTPS can set it. SameSite=Strict: the console is never entered from another
+ * site with its session (the identity provider's redirect lands on a page that sets it anew).
+ */
+export function staffCookieName(secureCookies: boolean): string {
+  return secureCookies ? '__Host-tp_staff' : 'tp_staff';
+}
+
+export interface StaffSessionSettings {
+  idleMs: number;
+  absoluteMs: number;
+  secureCookies: boolean;
+}
+
+export function staffActor(staff: Pick<StaffPrincipal, 'id' | 'email'>): AuditActor {
+  return { type: 'staff', id: staff.id, label: staff.email };
+}
+
+function secondsInterval(seconds: number): SQL {
+  return sql.raw(`interval '${Math.max(0, Math.floor(seconds))} seconds'`);
+}
+
+export function createStaffSessions(db: AppDatabase, settings: StaffSessionSettings) {
+  const cookieName = staffCookieName(settings.secureCookies);
+  const idleInterval = secondsInterval(settings.idleMs / 1000);
+
+  function token(request: FastifyRequest): string | null {
+    const value = request.cookies[cookieName];
+    return value && value.length <= 100 ? value : null;
+  }
+
+  function setCookie(reply: FastifyReply, value: string, maxAgeSeconds: number): void {
+    reply.setCookie(cookieName, value, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: settings.secureCookies,
+      maxAge: maxAgeSeconds,
+    });
+  }
+
+  async function load(request: FastifyRequest): Promise<StaffPrincipal | null> {
+    const value = token(request);
+    if (!value) return null;
+    const [row] = await db
+      .select({
+        id: staffMembers.id,
+        email: staffMembers.email,
+        displayName: staffMembers.displayName,
+        role: staffMembers.role,
+        totpSecret: staffMembers.totpSecret,
+        method: staffSessions.method,
+        stage: staffSessions.stage,
+        secondFactorAt: staffSessions.secondFactorAt,
+        lastSeenAt: staffSessions.lastSeenAt,
+      })
+      .from(staffSessions)
+      .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))
+      .where(
+        sql`${staffSessions.tokenHash} = ${sha256(value)} and ${staffSessions.revokedAt} is null
+          and ${staffSessions.expiresAt} > now() and ${staffSessions.lastSeenAt} > now() - ${idleInterval}
+          and ${staffMembers.disabledAt} is null`,
+      );
+    if (!row) return null;
+    if (Date.now() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_SECONDS * 1000) {
+      await db
+        .update(staffSessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(staffSessions.tokenHash, sha256(value)));
+    }
+    return {
+      id: row.id,
+      email: row.email,
+      displayName: row.displayName,
+      role: row.role,
+      method: row.method,
+      stage: row.stage,
+      secondFactorAt: row.secondFactorAt,
+      hasAuthenticator: row.totpSecret !== null,
+      token: value,
+    };
+  }
+
+  function bind(request: FastifyRequest, reply: FastifyReply, staff: StaffPrincipal): void {
+    request.staff = staff;
+    bindActorToLog(request, reply, { staffId: staff.id });
+  }
+
+  async function requireStage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    stages: readonly SignInStage[],
+  ): Promise<StaffPrincipal> {
+    const staff = await load(request);
+    if (!staff || !stages.includes(staff.stage)) {
+      if (!staff) clearCookie(reply);
+      throw new HttpError(401, STAFF_SESSION_ENDED_MESSAGE);
+    }
+    bind(request, reply, staff);
+    return staff;
+  }
+
+  function clearCookie(reply: FastifyReply): void {
+    reply.clearCookie(cookieName, { path: '/', secure: settings.secureCookies });
+  }
+
+  return {
+    cookieName,
+
+    /**
+     * A new session for a member at a stage of signing in. Any session the browser already held
+     * is revoked: the id rotates at every step up in privilege.
+     */
+    async start(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      staffId: string,
+      stage: SignInStage,
+      method: 'password' | 'oidc',
+      secondFactorAt: Date | null = null,
+    ): Promise<void> {
+      const previous = token(request);
+      if (previous) await this.revoke(previous);
+      const value = randomToken();
+      const lifetimeMs =
+        stage === 'signed_in' ? settings.absoluteMs : PENDING_STAGE_MINUTES * 60_000;
+      await db.insert(staffSessions).values({
+        tokenHash: sha256(value),
+        staffId,
+        stage,
+        method,
+        secondFactorAt,
+        expiresAt: new Date(Date.now() + lifetimeMs),
+      });
+      setCookie(reply, value, Math.floor(lifetimeMs / 1000));
+    },
+
+    /** Marks a fresh second factor on the current session (step-up). */
+    async markSecondFactor(staff: StaffPrincipal, tx: Executor = db): Promise<Date> {
+      const [row] = await tx
+        .update(staffSessions)
+        .set({ secondFactorAt: sql`now()` })
+        .where(eq(staffSessions.tokenHash, sha256(staff.token)))
+        .returning({ at: staffSessions.secondFactorAt });
+      return row?.at ?? new Date();
+    },
+
+    async revoke(value: string): Promise<void> {
+      await db
+        .update(staffSessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(staffSessions.tokenHash, sha256(value)), isNull(staffSessions.revokedAt)));
+    },
+
+    /** Ends every session of a member (disabled, role changed), except one to keep if given. */
+    async revokeAllOf(staffId: string, tx: Executor = db, keepToken?: string): Promise<void> {
+      await tx
+        .update(staffSessions)
+        .set({ revokedAt: sql`now()` })
+        .where(
+          and(
+            eq(staffSessions.staffId, staffId),
+            isNull(staffSessions.revokedAt),
+            keepToken ? ne(staffSessions.tokenHash, sha256(keepToken)) : undefined,
+          ),
+        );
+    },
+
+    clearCookie,
+
+    /** The member of a fully signed-in session, or null (for pages that only ask). */
+    async current(request: FastifyRequest): Promise<StaffPrincipal | null> {
+      const staff = await load(request);
+      return staff?.stage === 'signed_in' ? staff : null;
+    },
+
+    /** onRequest hook for the steps of signing in that follow the password. */
+    pending(stages: readonly SignInStage[]) {
+      return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+        await requireStage(request, reply, stages);
+      };
+    },
+
+    /**
+     * onRequest hook for a staff route: a signed-in session whose role has the permission, and a
+     * fresh second factor where the permission needs step-up. 401 without a session, 403 else.
+     */
+    guard(permission: Permission | null) {
+      return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+        const staff = await requireStage(request, reply, ['signed_in']);
+        if (permission === null) return;
+        if (!roleAllows(staff.role, permission)) {
+          throw new HttpError(403, STAFF_FORBIDDEN_MESSAGE);
+        }
+        if (STEP_UP_PERMISSIONS.has(permission) && !stepUpFresh(staff)) {
+          throw new HttpError(
+            403,
+            STEP_UP_REQUIRED_MESSAGE,
+            undefined,
+            undefined,
+            STEP_UP_REQUIRED_CODE,
+          );
+        }
+      };
+    },
+  };
+}
+
+/** Whether the member proved the second factor within the step-up window. */
+export function stepUpFresh(staff: Pick<StaffPrincipal, 'secondFactorAt'>): boolean {
+  return (
+    staff.secondFactorAt !== null &&
+    Date.now() - staff.secondFactorAt.getTime() < STEP_UP_MINUTES * 60_000
+  );
+}
+
+export function stepUpUntil(staff: Pick<StaffPrincipal, 'secondFactorAt'>): Date | null {
+  return stepUpFresh(staff) && staff.secondFactorAt
+    ? new Date(staff.secondFactorAt.getTime() + STEP_UP_MINUTES * 60_000)
+    : null;
+}
+
+export type StaffSessions = ReturnType<typeof createStaffSessions>;

@@ -1,0 +1,38 @@
+/**
+ * What each staff role may do. The server checks one of these on every staff route, and the
+ * console shows only what the signed-in member's role allows; docs/security.md prints this table.
+ */
+export const STAFF_ROLES = ['admin', 'reader'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const PERMISSIONS = {
+  'applications.read': 'Find and read applications, their documents and PDFs',
+  'checklist.mark': 'Mark checklist items',
+  'service_links.manage': 'Create, list and revoke read-only links to an application',
+  'exports.run': 'Export applications or the audit log',
+  'staff.manage': 'Invite staff, change roles, disable members',
+  'audit.read': 'Read the audit trail',
+  'settings.manage': 'Change the portal settings',
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  admin: Object.keys(PERMISSIONS) as Permission[],
+  reader: ['applications.read', 'checklist.mark', 'service_links.manage'],
+};
+
+/** Permissions that need a fresh second factor (within STEP_UP_MINUTES), not only a session. */
+export const STEP_UP_PERMISSIONS: ReadonlySet<Permission> = new Set([
+  'exports.run',
+  'staff.manage',
+]);
+export const STEP_UP_MINUTES = 10;
+
+export function roleAllows(role: StaffRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  admin: 'Administrator',
+  reader: 'Reader',
+};
