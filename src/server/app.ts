@@ -52,6 +52,7 @@ import { spaRoutes } from './spa/spa-routes';
 import { staffPlugin } from './staff/staff-plugin';
 import { createStaffSessions, STAFF_SESSION_ABSOLUTE_HOURS } from './staff/staff-sessions';
 import { createStaffStore } from './staff/staff-store';
+import { staffTestRoutes } from './staff/staff-test-routes';
 import { receivesUploads, type StorageDriver } from './storage/storage';
 import { storageFromEnv } from './storage/storage-from-env';
 import { uploadRoutes } from './storage/upload-routes';
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pdfs: applicationPdfs,
     audit,
   });
+  const staffStore = createStaffStore(database.db);
   // Staff register after the applicants' routes and before the web app's catch-all.
   await app.register(staffPlugin, {
     db: database.db,
@@ -243,7 +245,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       absoluteMs: STAFF_SESSION_ABSOLUTE_HOURS * 3_600_000,
       secureCookies: env.NODE_ENV === 'production',
     }),
-    store: createStaffStore(database.db),
+    store: staffStore,
     audit,
   });
   await app.register(temporaryAnswersRoutes, { db: database.db, model: deps.model });
@@ -251,6 +253,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const devToolsKey = env.DEV_TOOLS_KEY ?? randomBytes(24).toString('base64url');
   if (env.NODE_ENV === 'test') {
     await app.register(testLinkRoutes, { db: database.db, model: deps.model, devToolsKey });
+    await app.register(staffTestRoutes, {
+      store: staffStore,
+      audit,
+      mailer,
+      tenant,
+      env,
+      devToolsKey,
+    });
   }
   // A restart leaves no conversion stuck: rows still waiting are queued again.
   app.addHook('onReady', async () => {

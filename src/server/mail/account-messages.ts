@@ -1,8 +1,11 @@
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import type { MailMessage } from './mailer';
 
-/** Mail the accounts capability sends; each names the university and how to reach it. */
-export function accountMessages(tenant: TenantConfig) {
+/**
+ * A message in the university's colours: lines as paragraphs, an optional button, and a
+ * signature that names the university and how to reach it. Plain text and HTML say the same.
+ */
+export function brandedMail(tenant: TenantConfig) {
   const signature = [
     '',
     `${tenant.partner_name} ${tenant.admissions_address.name}`,
@@ -31,7 +34,12 @@ export function accountMessages(tenant: TenantConfig) {
     const html = `<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2329;max-width:560px">\n<h1 style="font-size:20px;color:${tenant.theme.primary.dark}">${escapeHtml(tenant.partner_name)}</h1>\n${paragraphs}\n${button}\n<hr>\n${footer}\n</body></html>`;
     return { to, subject, text, html };
   }
+  return build;
+}
 
+/** Mail the accounts capability sends. */
+export function accountMessages(tenant: TenantConfig) {
+  const build = brandedMail(tenant);
   return {
     confirmationCode(to: string, code: string, minutesValid: number): MailMessage {
       return build(to, `Your ${tenant.partner_name} confirmation code`, [

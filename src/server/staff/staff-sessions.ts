@@ -187,7 +187,7 @@ export function createStaffSessions(db: AppDatabase, settings: StaffSessionSetti
     },
 
     /** Marks a fresh second factor on the current session (step-up). */
-    async markSecondFactor(staff: StaffPrincipal, tx: Executor = db): Promise<Date> {
+    async markSecondFactor(staff: Pick<StaffPrincipal, 'token'>, tx: Executor = db): Promise<Date> {
       const [row] = await tx
         .update(staffSessions)
         .set({ secondFactorAt: sql`now()` })
@@ -236,14 +236,16 @@ export function createStaffSessions(db: AppDatabase, settings: StaffSessionSetti
      * onRequest hook for a staff route: a signed-in session whose role has the permission, and a
      * fresh second factor where the permission needs step-up. 401 without a session, 403 else.
      */
-    guard(permission: Permission | null) {
+    guard(permission: Permission | null, options: { stepUp?: boolean } = {}) {
+      // Reading the staff list is part of managing staff, but changes nothing: no step-up.
+      const stepUp = options.stepUp ?? (permission !== null && STEP_UP_PERMISSIONS.has(permission));
       return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
         const staff = await requireStage(request, reply, ['signed_in']);
         if (permission === null) return;
         if (!roleAllows(staff.role, permission)) {
           throw new HttpError(403, STAFF_FORBIDDEN_MESSAGE);
         }
-        if (STEP_UP_PERMISSIONS.has(permission) && !stepUpFresh(staff)) {
+        if (stepUp && !stepUpFresh(staff)) {
           throw new HttpError(
             403,
             STEP_UP_REQUIRED_MESSAGE,

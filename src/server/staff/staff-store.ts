@@ -122,7 +122,7 @@ export function createStaffStore(db: AppDatabase) {
      * Accepts a TOTP time step only if it is later than the last one accepted: a code seen once
      * (over a shoulder, in a phishing proxy) never works again. False when it was not later.
      */
-    async useTotpStep(id: string, step: number, tx: Executor = db): Promise<boolean> {
+    async acceptTotpStep(id: string, step: number, tx: Executor = db): Promise<boolean> {
       const rows = await tx
         .update(staffMembers)
         .set({ totpLastStep: step })
@@ -168,7 +168,7 @@ export function createStaffStore(db: AppDatabase) {
     },
 
     /** Uses an invitation up; false if another request used it first. */
-    async useInvitation(tokenHash: string, tx: Executor = db): Promise<boolean> {
+    async spendInvitation(tokenHash: string, tx: Executor = db): Promise<boolean> {
       const rows = await tx
         .update(staffInvitations)
         .set({ usedAt: sql`now()` })
@@ -179,11 +179,12 @@ export function createStaffStore(db: AppDatabase) {
 
     async replaceRecoveryCodes(staffId: string, hashes: string[], tx: Executor = db) {
       await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
+      if (hashes.length === 0) return;
       await tx.insert(staffRecoveryCodes).values(hashes.map((codeHash) => ({ codeHash, staffId })));
     },
 
     /** Uses a recovery code up; returns how many remain, or null if it was not a live code. */
-    async useRecoveryCode(staffId: string, codeHash: string, tx: Executor = db) {
+    async spendRecoveryCode(staffId: string, codeHash: string, tx: Executor = db) {
       const rows = await tx
         .update(staffRecoveryCodes)
         .set({ usedAt: sql`now()` })
@@ -201,6 +202,19 @@ export function createStaffStore(db: AppDatabase) {
         .from(staffRecoveryCodes)
         .where(and(eq(staffRecoveryCodes.staffId, staffId), isNull(staffRecoveryCodes.usedAt)));
       return left?.count ?? 0;
+    },
+
+    /** Serialises changes to roles and disabling, so two admins cannot demote each other at once. */
+    async lockMembers(tx: Executor): Promise<void> {
+      await tx.execute(sql`lock table ${staffMembers} in share row exclusive mode`);
+    },
+
+    async activeAdminCount(tx: Executor = db): Promise<number> {
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(staffMembers)
+        .where(and(eq(staffMembers.role, 'admin'), isNull(staffMembers.disabledAt)));
+      return row?.count ?? 0;
     },
 
     /** Live sessions of a member, for the staff list. */
