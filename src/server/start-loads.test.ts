@@ -24,7 +24,7 @@ const S3_ENV = {
 };
 
 describe('what a server loads at start', () => {
-  it('leaves the AWS SDK, the document converters, pg-boss, the ZIP codes and the SMTP client for first use', async () => {
+  it('leaves the AWS SDK, the document converters, pg-boss, the ZIP codes, the SMTP client and the staff sign-in libraries for first use', async () => {
     const loaded = await packagesLoadedAtStart();
     expect(loaded).toContain('fastify');
     for (const name of [
@@ -36,6 +36,9 @@ describe('what a server loads at start', () => {
       'pg-boss',
       'zipcodes',
       'nodemailer',
+      'otplib',
+      'qrcode',
+      'openid-client',
     ]) {
       expect(loaded, name).not.toContain(name);
     }

@@ -276,7 +276,7 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
     { onRequest: sessions.pending(['enrol']) },
     async (request): Promise<EnrolmentStartResponse> => {
       const staff = request.staff as StaffPrincipal;
-      const secret = newTotpSecret();
+      const secret = await newTotpSecret();
       await store.update(staff.id, { pendingTotpSecret: secret });
       return enrolmentDetails(secret, `${tenant.partner_name} Admissions`, staff.email);
     },

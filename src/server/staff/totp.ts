@@ -1,14 +1,17 @@
-import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
-import { toString as qrToString } from 'qrcode';
 import type { EnrolmentStartResponse } from '../../shared/staff/staff-api';
+import { lazy } from '../lazy';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 seconds. */
 const PERIOD_SECONDS = 30;
 /** A code from the step before or after is still accepted: phones' clocks drift. */
 const TOLERANCE_SECONDS = PERIOD_SECONDS;
 
-export function newTotpSecret(): string {
-  return generateSecret();
+// Staff sign in a few times a day; the applicants' server need not load these at start.
+const otplib = lazy(() => import('otplib'));
+const qrcode = lazy(() => import('qrcode'));
+
+export async function newTotpSecret(): Promise<string> {
+  return (await otplib()).generateSecret();
 }
 
 /** The enrolment screen's content: the key as text, the otpauth:// link and its QR code. */
@@ -17,8 +20,12 @@ export async function enrolmentDetails(
   issuer: string,
   email: string,
 ): Promise<EnrolmentStartResponse> {
-  const uri = generateURI({ issuer, label: email, secret });
-  const svg = await qrToString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const uri = (await otplib()).generateURI({ issuer, label: email, secret });
+  const svg = await (await qrcode()).toString(uri, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+  });
   return {
     secret,
     otpauth_uri: uri,
@@ -31,7 +38,7 @@ export async function enrolmentDetails(
  * way), or null. The caller accepts each step once, so a code cannot be replayed.
  */
 export async function totpStep(secret: string, code: string): Promise<number | null> {
-  const result = await verifyTotp({
+  const result = await (await otplib()).verify({
     secret,
     token: code,
     period: PERIOD_SECONDS,
