@@ -140,6 +140,9 @@ const productionRules = (env: z.infer<typeof envSchema>): string[] => {
   // Mail links built from the Host header could be pointed at another site by whoever sends it.
   if (!env.PUBLIC_URL)
     problems.push('PUBLIC_URL: is required in production (links in mail start with it)');
+  // Tokens and codes cross this connection: an identity provider is reached over TLS only.
+  if (env.OIDC_ISSUER && !env.OIDC_ISSUER.startsWith('https://'))
+    problems.push('OIDC_ISSUER: must be an https:// URL in production');
   if (env.DEV_TOOLS_KEY)
     problems.push('DEV_TOOLS_KEY: the development outbox does not exist in production; unset it');
   return problems;
