@@ -13,6 +13,8 @@ export const serverEntries = {
   'service-token': 'scripts/service-token.ts',
   'tmp-answers': 'scripts/tmp-answers.ts',
   retention: 'scripts/retention.ts',
+  staff: 'scripts/staff.ts',
+  audit: 'scripts/audit.ts',
 };
 
 /** Written last, so a build that stopped half-way counts as missing. */

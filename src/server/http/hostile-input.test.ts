@@ -6,6 +6,7 @@ import { UNSTORABLE_TEXT_MESSAGE } from '../../shared/validation/storable-text';
 import { rowsOf } from '../db/database';
 import { STRONG_PASSWORD, signedInApplicant } from '../test/accounts-helpers';
 import { listRoutes } from '../test/route-list';
+import { enrolMember } from '../test/staff-sign-in';
 import { buildTestApp, devToolsPath, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 
@@ -22,7 +23,8 @@ async function databaseFingerprint(app: FastifyInstance): Promise<Record<string,
   const tables = rowsOf<{ name: string }>(
     await db.execute(sql`select table_name as name from information_schema.tables
       where table_schema = 'public' and table_type = 'BASE TABLE'
-        and table_name not in ('rate_limits', 'sessions', '__drizzle_migrations')
+        and table_name not in ('rate_limits', 'sessions', '__drizzle_migrations',
+          'staff_sessions', 'staff_members', 'audit_events')
       order by table_name`),
   ).map((row) => row.name);
   const parts = tables.map(
@@ -31,6 +33,16 @@ async function databaseFingerprint(app: FastifyInstance): Promise<Record<string,
   );
   parts.push(
     `(select md5(coalesce(string_agg(token_hash || account_id || coalesce(revoked_at::text, ''), '|' order by token_hash), '')) from sessions) as sessions`,
+  );
+  parts.push(
+    `(select md5(coalesce(string_agg(token_hash || staff_id || stage || coalesce(revoked_at::text, ''), '|' order by token_hash), '')) from staff_sessions) as staff_sessions`,
+  );
+  // A refused sign-in or code counts against the member and is on record: that is its point.
+  parts.push(
+    `(select md5(coalesce(string_agg(id || email || role || password_hash || coalesce(totp_secret, '') || coalesce(disabled_at::text, ''), '|' order by id), '')) from staff_members) as staff_members`,
+  );
+  parts.push(
+    `(select md5(coalesce(string_agg(seq::text || action, '|' order by seq), '')) from audit_events where action not in ('staff.sign_in_failed', 'staff.second_factor_failed')) as audit_events`,
   );
   const [row] = rowsOf<Record<string, string>>(
     await db.execute(sql.raw(`select ${parts.join(', ')}`)),
@@ -56,10 +68,13 @@ function percentEncode(text: string): string {
 describe.each(databaseKinds)('hostile input on %s', (kind) => {
   let app: FastifyInstance;
   let cookie: string;
+  let staffCookie: string;
   let counter = 0;
   beforeAll(async () => {
     app = await buildTestApp(kind);
     cookie = await signedInApplicant(app, `hostile.${kind}@example.edu`);
+    staffCookie = (await enrolMember(app, `hostile-admin.${kind}@staff.example.edu`, 'admin'))
+      .cookie;
   });
   afterAll(async () => {
     await app.close();
@@ -125,7 +140,7 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
   it('answers no 5xx and changes nothing it refuses, on every route, whatever is sent', async () => {
     // Left out: the catch-all 405, log-out (it would end the session the rest relies on) and
     // GET /api/pdf, which reads no input and starts a PDF whose job writes while later requests run.
-    const inputless = new Set(['*', '/api/logout', '/api/pdf']);
+    const inputless = new Set(['*', '/api/logout', '/api/pdf', '/staff/api/sign-out']);
     const routes = listRoutes(app).filter((route) => !inputless.has(route.url));
     expect(routes.length).toBeGreaterThan(25);
     const hostileText = fc.oneof(
@@ -225,8 +240,14 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
         'text/plain',
         'application/x-www-form-urlencoded',
       ),
-      signedIn: fc.boolean(),
+      signedIn: fc.constantFrom('nobody', 'applicant', 'staff', 'both'),
     });
+    const cookies = {
+      nobody: undefined,
+      applicant: cookie,
+      staff: staffCookie,
+      both: `${cookie}; ${staffCookie}`,
+    };
 
     await fc.assert(
       fc.asyncProperty(request, async (input) => {
@@ -247,7 +268,7 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
           method,
           url,
           headers: {
-            ...(input.signedIn ? { cookie } : {}),
+            ...(cookies[input.signedIn] ? { cookie: cookies[input.signedIn] } : {}),
             ...(hasBody ? { 'content-type': input.contentType } : {}),
           },
           ...(hasBody ? { payload: input.body } : {}),

@@ -28,7 +28,7 @@ import { bindActorToLog } from '../http/request-actor';
 import { pdfDownloadName, sendPdf } from '../http/send-pdf';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { StorageDriver } from '../storage/storage';
-import { serviceTokenAccount, serviceTokenId } from './service-tokens';
+import { serviceTokenId, serviceTokenLink } from './service-tokens';
 
 export interface ServiceRoutesOptions {
   db: AppDatabase;
@@ -47,9 +47,10 @@ const PDF_POLL_MS = 250;
 const NO_STORE = 'private, no-store';
 
 /**
- * The service user's routes (`/service/*`): a token from `npm run service-token` reads exactly
- * one application and its converted documents. Nothing here changes anything, and the token
- * opens nothing outside these routes: `/api/*` knows only session cookies.
+ * The service user's routes (`/service/*`): a token from the staff console or from
+ * `npm run service-token` reads exactly one application and its converted documents. Nothing here
+ * changes anything, and the token opens nothing outside these routes: `/api/*` knows only session
+ * cookies.
  */
 export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (parent, options) => {
   const { db, storage } = options;
@@ -58,17 +59,31 @@ export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (pa
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const fileKeys = fileQuestionKeys(options.model);
 
-  async function applicationOf(request: FastifyRequest, reply: FastifyReply): Promise<string> {
+  /**
+   * The application the request's link reaches, with the use recorded in the audit trail: which
+   * link, what it opened, from which address. A refused link reaches nothing and records nothing.
+   */
+  async function applicationOf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    use: { what: 'view' | 'document' | 'pdf'; answer_key?: string },
+  ): Promise<string> {
     const token = (request.query as Record<string, unknown> | undefined)?.[SERVICE_TOKEN_PARAM];
-    const accountId = typeof token === 'string' ? await serviceTokenAccount(db, token) : null;
-    if (typeof token !== 'string' || !accountId)
-      throw new HttpError(401, SERVICE_LINK_REFUSED_MESSAGE);
+    const link = typeof token === 'string' ? await serviceTokenLink(db, token) : null;
+    if (typeof token !== 'string' || !link) throw new HttpError(401, SERVICE_LINK_REFUSED_MESSAGE);
     bindActorToLog(request, reply, { serviceTokenId: serviceTokenId(token) });
-    return accountId;
+    await options.audit.record({
+      actor: { type: 'service_link', id: link.linkId },
+      action: 'service_link.used',
+      applicationId: link.accountId,
+      detail: use,
+      ip: request.ip,
+    });
+    return link.accountId;
   }
 
   app.get(SERVICE_VIEW_PATH, async (request, reply) => {
-    const accountId = await applicationOf(request, reply);
+    const accountId = await applicationOf(request, reply, { what: 'view' });
     const application = await applications.findForReading(accountId);
     const view: ServiceView = {
       answer: (application?.answers ?? {}) as Answers,
@@ -84,8 +99,11 @@ export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (pa
     '/service/document/:key/pdf',
     { schema: { params: answerKeyParamsSchema } },
     async (request, reply) => {
-      const accountId = await applicationOf(request, reply);
       const answerKey = request.params.key;
+      const accountId = await applicationOf(request, reply, {
+        what: 'document',
+        answer_key: answerKey,
+      });
       if (!fileKeys.has(answerKey)) throw new HttpError(404, NOT_FOUND_MESSAGE);
       const row = await documents.completedPdf(accountId, answerKey);
       const pdf = row ? await storage.get(row.pdfKey) : null;
@@ -97,7 +115,7 @@ export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (pa
   // The whole application as one PDF. A link is clicked, not polled: wait a little for a PDF
   // that is being made rather than answering "not yet" at once.
   app.get(SERVICE_PDF_PATH, async (request, reply) => {
-    const accountId = await applicationOf(request, reply);
+    const accountId = await applicationOf(request, reply, { what: 'pdf' });
     const deadline = Date.now() + PDF_WAIT_MS;
     let status = await options.pdfs.request(accountId);
     while (isApplicationPdfPending(status.status) && Date.now() < deadline) {
