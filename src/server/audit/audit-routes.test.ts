@@ -8,7 +8,7 @@ import {
   STAFF_SESSION_ENDED_MESSAGE,
   STEP_UP_REQUIRED_CODE,
 } from '../staff/staff-sessions';
-import { signedInStaff } from '../test/staff-helpers';
+import { signedInStaff } from '../test/staff-sign-in';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import {

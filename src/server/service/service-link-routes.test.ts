@@ -18,7 +18,7 @@ import { sha256 } from '../accounts/secrets';
 import { createAuditTrail } from '../audit/audit-trail';
 import { accounts, applications, serviceTokens } from '../db/schema';
 import { STAFF_FORBIDDEN_MESSAGE, STAFF_SESSION_ENDED_MESSAGE } from '../staff/staff-sessions';
-import { type SignedInStaff, signedInStaff } from '../test/staff-helpers';
+import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import {
