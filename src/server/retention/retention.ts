@@ -5,9 +5,11 @@ import {
   applications,
   documentAnswers,
   documentUploads,
+  oidcSignIns,
   passwordResets,
   serviceTokens,
   sessions,
+  staffSessions,
   temporaryAnswerSets,
   validationReports,
   webStatuses,
@@ -231,8 +233,9 @@ export async function deleteApplicationData(
 }
 
 /**
- * Prefilled answer sets, sessions and password-reset links that expired (or, for sessions, were
- * ended) before `before`: none can be used any more.
+ * Prefilled answer sets, applicants' and staff sessions, single sign-on hand-shakes and
+ * password-reset links that expired (or, for sessions, were ended) before `before`: none can be
+ * used any more. Staff members, their invitations and the audit trail are never deleted here.
  */
 export async function deleteExpiredRecords(
   tx: Executor,
@@ -246,13 +249,19 @@ export async function deleteExpiredRecords(
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)))
     .returning({ tokenHash: sessions.tokenHash });
+  const endedStaff = await tx
+    .delete(staffSessions)
+    .where(or(lt(staffSessions.expiresAt, before), lt(staffSessions.revokedAt, before)))
+    .returning({ tokenHash: staffSessions.tokenHash });
+  // Single sign-on hand-shakes live ten minutes; nothing about them is worth reporting.
+  await tx.delete(oidcSignIns).where(lt(oidcSignIns.expiresAt, before));
   const resets = await tx
     .delete(passwordResets)
     .where(lt(passwordResets.expiresAt, before))
     .returning({ tokenHash: passwordResets.tokenHash });
   return {
     temporaryAnswerSets: sets.length,
-    sessions: ended.length,
+    sessions: ended.length + endedStaff.length,
     passwordResets: resets.length,
   };
 }
