@@ -44,6 +44,16 @@ describe('what a server loads at start', () => {
     }
   }, 60_000);
 
+  it('leaves openid-client for the first single sign-on, even when it is configured', async () => {
+    const loaded = await packagesLoadedAtStart({
+      OIDC_ISSUER: 'https://login.example.edu',
+      OIDC_CLIENT_ID: 'portal',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+    expect(loaded).not.toContain('openid-client');
+    expect(loaded).not.toContain('oauth4webapi');
+  }, 60_000);
+
   it('loads the AWS SDK when S3 stores the files', async () => {
     const loaded = await packagesLoadedAtStart(S3_ENV);
     expect(loaded).toContain('@aws-sdk/client-s3');
