@@ -37,8 +37,14 @@ export interface TestOidcProvider {
   signIn(authorizationUrl: string, login: string): Promise<string>;
   /** Adds or replaces an account, e.g. to change its groups before the next sign-in. */
   setAccount(login: string, account: TestOidcAccount): void;
-  /** The next token response carries an ID token changed by `change` and signed again. */
-  tamperNextIdToken(change: (claims: IdTokenClaims) => IdTokenClaims): void;
+  /**
+   * The next token response carries an ID token changed by `change` and signed again, with the
+   * provider's own key or, `foreignKey`, with a key the provider never published (a forgery).
+   */
+  tamperNextIdToken(
+    change: (claims: IdTokenClaims) => IdTokenClaims,
+    options?: { foreignKey?: boolean },
+  ): void;
   close(): Promise<void>;
 }
 
@@ -190,7 +196,11 @@ export async function startTestOidcProvider(options: {
     use: 'sig',
   };
   const signingKey = await importJWK(signingJwk, 'RS256');
-  const tampering: Array<(claims: IdTokenClaims) => IdTokenClaims> = [];
+  const forger = (await generateKeyPair('RS256')).privateKey;
+  const tampering: Array<{
+    change: (claims: IdTokenClaims) => IdTokenClaims;
+    foreignKey: boolean;
+  }> = [];
 
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
     res.statusCode = 503;
@@ -263,12 +273,12 @@ export async function startTestOidcProvider(options: {
     await next();
     if (ctx.path !== '/token' || ctx.method !== 'POST') return;
     const body = ctx.body as { id_token?: string } | undefined;
-    const change = tampering.shift();
-    if (!change || !body?.id_token) return;
+    const tamper = tampering.shift();
+    if (!tamper || !body?.id_token) return;
     const header = decodeHeader(body.id_token);
-    body.id_token = await new SignJWT(change(decodePayload(body.id_token)))
+    body.id_token = await new SignJWT(tamper.change(decodePayload(body.id_token)))
       .setProtectedHeader({ alg: 'RS256', kid: String(header.kid), typ: 'JWT' })
-      .sign(signingKey);
+      .sign(tamper.foreignKey ? forger : signingKey);
   });
 
   async function interaction(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -365,8 +375,8 @@ export async function startTestOidcProvider(options: {
       accounts.set(login, account);
     },
 
-    tamperNextIdToken(change) {
-      tampering.push(change);
+    tamperNextIdToken(change, options = {}) {
+      tampering.push({ change, foreignKey: options.foreignKey ?? false });
     },
 
     async close() {

@@ -73,8 +73,8 @@ export function identityFromClaims(
 
 /**
  * The university's OpenID Connect provider through openid-client: authorization code with PKCE
- * (S256), state and nonce; the ID token's signature, issuer, audience, expiry and nonce are
- * checked by the library. Discovery happens on first use and is kept; a failed one is tried again.
+ * (S256), state and nonce; the ID token's signature (against the provider's published keys),
+ * issuer, audience, expiry and nonce are checked by the library. Discovery happens on first use and is kept; a failed one is tried again.
  */
 export function oidcIdentityProvider(settings: OidcSettings, sso: SsoStore): IdentityProvider {
   const openid = lazy(() => import('openid-client'));
@@ -86,7 +86,16 @@ export function oidcIdentityProvider(settings: OidcSettings, sso: SsoStore): Ide
         settings.clientId,
         undefined,
         client.ClientSecretBasic(settings.clientSecret),
-        { execute: settings.allowHttp ? [client.allowInsecureRequests] : [], timeout: 10 },
+        {
+          // The ID token comes straight from the token endpoint over TLS, where OpenID Connect
+          // lets a client skip its signature; checking it against the provider's keys costs one
+          // cached fetch and stops a forged token even where TLS is terminated early.
+          execute: [
+            client.enableNonRepudiationChecks,
+            ...(settings.allowHttp ? [client.allowInsecureRequests] : []),
+          ],
+          timeout: 10,
+        },
       );
     } catch (error) {
       throw new SsoUnavailable(`OpenID Connect discovery at ${settings.issuer} failed`, {

@@ -303,6 +303,14 @@ describe.each(databaseKinds)('single sign-on on %s', (kind) => {
     expect(refusal).toBeDefined();
   });
 
+  it('refuses an ID token not signed with a key the provider published (a forgery)', async () => {
+    const { login, email } = person([ADMINS]);
+    provider.tamperNextIdToken((claims) => claims, { foreignKey: true });
+    const { response } = await signIn(login);
+    expectRefused(response, 'sso_failed');
+    expect(await store().findByEmail(email)).toBeNull();
+  });
+
   it('refuses an expired ID token', async () => {
     const { login, email } = person([ADMINS]);
     const now = Math.floor(Date.now() / 1000);
