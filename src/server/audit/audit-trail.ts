@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'staff.sign_out',
   'staff.step_up',
   'staff.invited',
+  'staff.provisioned',
   'staff.invitation_accepted',
   'staff.authenticator_enrolled',
   'staff.recovery_code_used',
@@ -21,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'staff.enabled',
   'staff.sso_refused',
   'application.search',
+  // Staff reads in the console; through a read-only link a read is 'service_link.used'.
   'application.view',
   'document.view',
   'application_pdf.view',
@@ -36,6 +38,9 @@ export type AuditActor =
   | { type: 'service_link'; id: string; label?: string }
   | { type: 'anonymous'; label?: string }
   | { type: 'system'; label: string };
+
+/** Who acts when an operator runs a command on the server. */
+export const COMMAND_LINE_ACTOR: AuditActor = { type: 'system', label: 'command line' };
 
 export interface AuditEntry {
   actor: AuditActor;

@@ -9,7 +9,7 @@ import { type CommandContext, runCommand } from '../cli/run-command';
 import { loadEnv } from '../config/env';
 import { lockDataDir } from '../db/data-dir-lock';
 import type { DatabaseHandle } from '../db/database';
-import { accounts, applications, serviceTokens } from '../db/schema';
+import { accounts, applications, auditEvents, serviceTokens } from '../db/schema';
 import { createTestDatabase, databaseKinds } from '../test/test-database';
 import { serviceTokenCommand } from './service-token-command';
 import { serviceTokenAccount } from './service-tokens';
@@ -136,6 +136,16 @@ describe.each(databaseKinds)('npm run service-token on %s', (kind) => {
     expect(revoked.stderr).toEqual([`Ended 2 live staff links to ${email}.`]);
     for (const token of tokens) expect(await serviceTokenAccount(database.db, token)).toBeNull();
     expect((await tokensOf(accountId)).every((row) => row.revokedAt !== null)).toBe(true);
+    const recorded = await database.db
+      .select({ action: auditEvents.action, actor: auditEvents.actorLabel })
+      .from(auditEvents)
+      .where(eq(auditEvents.applicationId, accountId))
+      .orderBy(auditEvents.seq);
+    expect(recorded).toEqual([
+      { action: 'service_link.created', actor: 'command line' },
+      { action: 'service_link.created', actor: 'command line' },
+      { action: 'service_link.revoked', actor: 'command line' },
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { SERVICE_TOKEN_PARAM, servicePdfUrl } from '../../shared/api/service';
 import { DEFAULT_ROUTE } from '../../shared/routes';
+import { COMMAND_LINE_ACTOR, createAuditTrail } from '../audit/audit-trail';
 import { CommandError, formatDuration, linkBase, parseDuration } from '../cli/command-support';
 import type { CommandSpec } from '../cli/run-command';
 import {
@@ -45,12 +46,25 @@ export const serviceTokenCommand: CommandSpec = {
     return async (db, { env, io }) => {
       const applicant = await findApplicant(db, email);
       if (!applicant) throw new CommandError(`No account uses the address ${email}.`);
+      const audit = createAuditTrail(db);
       if (revoke) {
         const count = await revokeServiceTokens(db, applicant.accountId);
+        await audit.record({
+          actor: COMMAND_LINE_ACTOR,
+          action: 'service_link.revoked',
+          applicationId: applicant.accountId,
+          detail: { links: count },
+        });
         io.err(`Ended ${count} live staff link${count === 1 ? '' : 's'} to ${applicant.email}.`);
         return;
       }
-      const { token, expiresAt } = await mintServiceToken(db, applicant.accountId, ttlMs);
+      const { token, id, expiresAt } = await mintServiceToken(db, applicant.accountId, ttlMs);
+      await audit.record({
+        actor: COMMAND_LINE_ACTOR,
+        action: 'service_link.created',
+        applicationId: applicant.accountId,
+        detail: { link_id: id, expires_at: expiresAt.toISOString() },
+      });
       io.out(serviceLink(linkBase(env), token));
       io.err(
         `Read-only link to the application of ${applicant.email}, valid until ${expiresAt.toISOString()} (${formatDuration(ttlMs)}).`,

@@ -65,9 +65,10 @@ export const staffAdminRoutes: FastifyPluginAsync<StaffContext> = async (parent,
       await store.lockMembers(tx);
       const member = await store.findById(staffId, tx);
       if (!member) throw new HttpError(404, STAFF_AUTH_MESSAGES.memberNotFound);
+      const adminsBefore = await store.activeAdminCount(tx);
       const updated = await store.update(staffId, change, tx);
       if (!updated) throw new HttpError(404, STAFF_AUTH_MESSAGES.memberNotFound);
-      if ((await store.activeAdminCount(tx)) === 0) {
+      if (adminsBefore > 0 && (await store.activeAdminCount(tx)) === 0) {
         throw new HttpError(409, STAFF_AUTH_MESSAGES.lastAdmin);
       }
       await sessions.revokeAllOf(staffId, tx);

@@ -94,6 +94,7 @@ describe.each(databaseKinds)('staff sign-in on %s', (kind) => {
     expect((await post(app, '/staff/api/enrolment/start', {}, enrolCookie)).statusCode).toBe(401);
     expect(await actionsOf(email)).toEqual([
       'staff.invitation_accepted',
+      'staff.second_factor_failed',
       'staff.authenticator_enrolled',
       'staff.sign_in',
     ]);
@@ -139,6 +140,31 @@ describe.each(databaseKinds)('staff sign-in on %s', (kind) => {
       extra: true,
     });
     expect(malformed.statusCode).toBe(400);
+  });
+
+  it('never opens the authenticator set-up again with the password alone', async () => {
+    const email = address('unfinished');
+    const { token } = await inviteMember(app, email, 'admin');
+    expect((await acceptInvitation(app, token, email)).statusCode).toBe(200);
+    const later = await post(app, '/staff/api/sign-in', { email, password: STRONG_PASSWORD });
+    expect(later.statusCode).toBe(400);
+    expect(later.json().message).toBe(STAFF_AUTH_MESSAGES.setUpUnfinished);
+    expect(cookieHeader(later)).toBe('');
+    expect(await actionsOf(email)).toContain('staff.sign_in_failed');
+  });
+
+  it('keeps the role of a member who has signed in when they are invited again', async () => {
+    const member = await enrolMember(app, address('reinvited'), 'reader');
+    await inviteMember(app, member.email, 'admin');
+    expect((await me(app, member.cookie)).json().role).toBe('reader');
+    const fresh = address('never-finished');
+    await inviteMember(app, fresh, 'reader');
+    const { staffId } = await inviteMember(app, fresh, 'admin');
+    const [row] = await testDatabaseOf(app)
+      .select({ role: staffMembers.role })
+      .from(staffMembers)
+      .where(eq(staffMembers.id, staffId));
+    expect(row?.role).toBe('admin');
   });
 
   it('signs in with a password and a code, and never takes the same code twice', async () => {

@@ -164,9 +164,19 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
         });
         throw new HttpError(400, STAFF_AUTH_MESSAGES.signInFailed);
       }
-      const next = member.totpSecret ? 'second_factor' : 'enrol';
-      await sessions.start(request, reply, member.id, next, 'password');
-      return { next };
+      // Setting up the authenticator belongs to the invitation: a password alone never opens it
+      // again, or whoever learnt the password could enrol a phone of their own.
+      if (!member.totpSecret) {
+        await audit.record({
+          actor: staffActor(member),
+          action: 'staff.sign_in_failed',
+          detail: { reason: 'authenticator never set up' },
+          ip: request.ip,
+        });
+        throw new HttpError(400, STAFF_AUTH_MESSAGES.setUpUnfinished);
+      }
+      await sessions.start(request, reply, member.id, 'second_factor', 'password');
+      return { next: 'second_factor' };
     },
   );
 
@@ -292,6 +302,12 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
       const step = await totpStep(member.pendingTotpSecret, request.body.code);
       if (step === null) {
         await countFailure(member, request);
+        await audit.record({
+          actor: staffActor(member),
+          action: 'staff.second_factor_failed',
+          detail: { reason: 'wrong code at enrolment' },
+          ip: request.ip,
+        });
         throw codeError(STAFF_AUTH_MESSAGES.codeWrong);
       }
       const codes = await store.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { normaliseUsername } from '../../shared/accounts/account-forms';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../shared/staff/permissions';
-import { createAuditTrail } from '../audit/audit-trail';
+import { COMMAND_LINE_ACTOR, createAuditTrail } from '../audit/audit-trail';
 import { CommandError, type CommandIo, linkBase } from '../cli/command-support';
 import { type CommandSpec, UsageError } from '../cli/run-command';
 import { loadTenantConfig } from '../config/tenant';
@@ -81,7 +81,7 @@ export const staffCommand: CommandSpec = {
     const role = subcommand === 'invite' || subcommand === 'role' ? roleOf(values.role) : null;
     const displayName = typeof values.name === 'string' ? values.name.trim() : undefined;
     const tenant = await loadTenantConfig(env.TENANT_CONFIG);
-    const actor = { type: 'system', label: 'command line' } as const;
+    const actor = COMMAND_LINE_ACTOR;
 
     return async (db: AppDatabase, { io }) => {
       const store = createStaffStore(db);
@@ -134,8 +134,9 @@ export const staffCommand: CommandSpec = {
           : { disabledAt: subcommand === 'disable' ? new Date() : null };
       await store.transaction(async (tx) => {
         await store.lockMembers(tx);
+        const adminsBefore = await store.activeAdminCount(tx);
         await store.update(member.id, change, tx);
-        if ((await store.activeAdminCount(tx)) === 0) {
+        if (adminsBefore > 0 && (await store.activeAdminCount(tx)) === 0) {
           throw new CommandError('At least one active administrator must remain.');
         }
         await sessions.revokeAllOf(member.id, tx);

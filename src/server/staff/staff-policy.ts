@@ -24,6 +24,8 @@ export const STAFF_AUTH_MESSAGES = {
     'This invitation link has expired or has already been used. Ask an administrator for a new one.',
   invitationOtherAddress:
     'This invitation was sent to a different email address. Enter the address the invitation was sent to.',
+  setUpUnfinished:
+    'Your account was never finished: the authenticator app was not set up. Ask an administrator for a new invitation.',
   enrolmentNotStarted: 'Start setting up your authenticator app first.',
   stepUpWithProvider:
     'Sign in again with your university account to confirm it is you, then try again.',

@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { normaliseUsername } from '../../shared/accounts/account-forms';
 import type { StaffRole } from '../../shared/staff/permissions';
 import type { StaffMemberSummary } from '../../shared/staff/staff-api';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
-import { staffInvitations, staffMembers, staffRecoveryCodes, staffSessions } from '../db/schema';
+import { staffInvitations, staffMembers, staffRecoveryCodes } from '../db/schema';
 
 export type StaffMember = typeof staffMembers.$inferSelect;
 
@@ -69,7 +69,11 @@ export function createStaffStore(db: AppDatabase) {
         .orderBy(asc(sql`lower(${staffMembers.email})`));
     },
 
-    /** A new member, or the existing one of that address (its role and name updated). */
+    /**
+     * A new member, or the existing one of that address. An existing member keeps their role
+     * once they have signed in (a role changes through the role change, with its checks); one
+     * who never finished setting up takes the role of the new invitation.
+     */
     async upsertInvited(
       values: { email: string; role: StaffRole; displayName?: string },
       tx: Executor = db,
@@ -77,12 +81,14 @@ export function createStaffStore(db: AppDatabase) {
       const email = normaliseUsername(values.email);
       const existing = await this.findByEmail(email, tx);
       if (existing) {
+        const changes = {
+          ...(memberStatus(existing) === 'invited' ? { role: values.role } : {}),
+          ...(values.displayName ? { displayName: values.displayName } : {}),
+        };
+        if (Object.keys(changes).length === 0) return existing;
         const [member] = await tx
           .update(staffMembers)
-          .set({
-            role: values.role,
-            ...(values.displayName ? { displayName: values.displayName } : {}),
-          })
+          .set(changes)
           .where(eq(staffMembers.id, existing.id))
           .returning();
         return member ?? existing;
@@ -209,24 +215,16 @@ export function createStaffStore(db: AppDatabase) {
       await tx.execute(sql`lock table ${staffMembers} in share row exclusive mode`);
     },
 
+    /** Admins who can sign in: not disabled, and set up (an authenticator or single sign-on). */
     async activeAdminCount(tx: Executor = db): Promise<number> {
       const [row] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(staffMembers)
-        .where(and(eq(staffMembers.role, 'admin'), isNull(staffMembers.disabledAt)));
-      return row?.count ?? 0;
-    },
-
-    /** Live sessions of a member, for the staff list. */
-    async liveSessionCount(staffId: string, tx: Executor = db): Promise<number> {
-      const [row] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(staffSessions)
         .where(
           and(
-            eq(staffSessions.staffId, staffId),
-            isNull(staffSessions.revokedAt),
-            gt(staffSessions.expiresAt, sql`now()`),
+            eq(staffMembers.role, 'admin'),
+            isNull(staffMembers.disabledAt),
+            or(isNotNull(staffMembers.totpSecret), isNotNull(staffMembers.oidcSubject)),
           ),
         );
       return row?.count ?? 0;

@@ -142,6 +142,14 @@ export async function admitMember(
         { email, role, displayName: identity.displayName },
         tx,
       );
+      await deps.audit.record(
+        {
+          actor: { type: 'system', label: 'identity provider' },
+          action: 'staff.provisioned',
+          detail: { staff_id: created.id, email: created.email, role, issuer: identity.issuer },
+        },
+        tx,
+      );
       return store.update(
         created.id,
         { oidcIssuer: identity.issuer, oidcSubject: identity.subject, lastSignInAt: new Date() },
