@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { cx } from '../ui/cx';
+import { QuestionLabel } from '../ui/question-label';
 import styles from './auth-form.module.css';
 import type { FieldBinding } from './use-account-form';
 
@@ -43,7 +44,7 @@ export function TextField({
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
-        {label}
+        <QuestionLabel text={label} required={inputProps.required === true} />
       </label>
       {hint ? (
         <p id={hintId} className={styles.hint}>

@@ -7,6 +7,7 @@ import type { AnswerValue, Field, Item, OptionItem } from '../../shared/form/mod
 import type { ResolvedInstance } from '../../shared/form/traverse';
 import type { FieldAt } from '../../shared/form/validate';
 import { cx } from '../ui/cx';
+import { QuestionLabel } from '../ui/question-label';
 import { AddressLookup } from './address-lookup';
 import { DateEntry } from './date-entry';
 import { FileQuestion } from './file-question';
@@ -15,7 +16,6 @@ import { useFormContext } from './form-context';
 import { useAnswer, useCondition, useFieldErrors, useRequired } from './hooks';
 import { ItemList } from './items';
 import { formatPhone } from './phone';
-import { QuestionLabel } from './question-label';
 import { SchoolSearch } from './school-search';
 
 export interface FieldPlace {

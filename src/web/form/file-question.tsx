@@ -18,11 +18,11 @@ import { useStore } from '../state/create-store';
 import { useToast } from '../toast/use-toast';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
+import { QuestionLabel } from '../ui/question-label';
 import styles from './file-question.module.css';
 import formStyles from './form.module.css';
 import { useFormContext } from './form-context';
 import { useFormTools } from './form-tools';
-import { QuestionLabel } from './question-label';
 import { trackedCall } from './tracked-call';
 import {
   formatFileSize,

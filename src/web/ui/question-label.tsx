@@ -1,4 +1,4 @@
-import styles from './form.module.css';
+import styles from './question-label.module.css';
 
 /** The words after the label of a question that must be answered (decision 024). */
 export const REQUIRED_MARK = '(required)';
