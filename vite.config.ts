@@ -10,6 +10,8 @@ const proxiedPrefixes = [
   '/service',
   '/lookup',
   '/dev',
+  '/staff/api',
+  '/staff/sso',
   '/healthz',
   '/readyz',
   '/tenant.css',
@@ -19,11 +21,51 @@ export default defineConfig({
   // Absolute, so the build works from any working directory (npm start builds from its own).
   root: path.join(import.meta.dirname, 'src/web'),
   publicDir: false,
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      // The development server answers every unknown page with index.html; the console's pages
+      // under /staff are staff.html's, as the production server serves them.
+      name: 'staff-pages',
+      configureServer(server) {
+        server.middlewares.use((request, _response, next) => {
+          const pathname = (request.url ?? '').split('?')[0] ?? '';
+          if (
+            request.headers.accept?.includes('text/html') &&
+            /^\/staff(\/|$)/.test(pathname) &&
+            !/^\/staff\/(api|sso)(\/|$)/.test(pathname)
+          ) {
+            request.url = '/staff.html';
+          }
+          next();
+        });
+      },
+    },
+  ],
   build: {
     outDir: path.join(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    rollupOptions: {
+      // The staff console is an entry of its own, so the applicant's first load never carries it.
+      input: {
+        index: path.join(import.meta.dirname, 'src/web/index.html'),
+        staff: path.join(import.meta.dirname, 'src/web/staff.html'),
+      },
+      // Both entries use React, the router and TanStack Query: one chunk holds them, as the
+      // applicant's entry did alone, rather than several small ones each compressed apart (without
+      // this group the applicant's first load grows from 167.9 to 170.9 KB gzip, over its budget).
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

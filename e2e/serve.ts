@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { startTestOidcProvider } from '../src/server/test/oidc-test-provider';
+import { E2E_OIDC } from './helpers/staff';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.DATABASE_URL;
@@ -30,6 +32,20 @@ if (adminUrl) {
   url.pathname = `/${databaseName}`;
   runDatabaseUrl = url.toString();
 }
+// The university's identity provider for the console's single sign-on, in this process. It starts
+// first: the server's environment names its address (a free port, known only once it listens).
+const port = process.env.E2E_PORT ?? '3100';
+const oidc = await startTestOidcProvider({
+  clients: [
+    {
+      client_id: E2E_OIDC.clientId,
+      client_secret: E2E_OIDC.clientSecret,
+      redirect_uris: [`http://127.0.0.1:${port}/staff/sso/callback`],
+    },
+  ],
+  accounts: E2E_OIDC.accounts,
+});
+
 // The compiled server, as production runs it (`npm run test:e2e` builds it first). Before it is
 // ready it imports the default school lists into the run's fresh database.
 const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
@@ -39,7 +55,7 @@ const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')],
     ...process.env,
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
-    PORT: process.env.E2E_PORT ?? '3100',
+    PORT: port,
     DATA_DIR: dataDir,
     DATABASE_URL: runDatabaseUrl,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
@@ -47,10 +63,22 @@ const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')],
     // so the per-address sign-up limit counts each one apart and the suite is not throttled by its
     // own size; the browser's requests carry no such header and still count as this machine.
     TRUST_PROXY: '127.0.0.1',
+    // No PUBLIC_URL: the server's links, the provider's redirect URI among them, start where the
+    // browser reached it, http://127.0.0.1:<port>, the address the client above is registered with.
+    OIDC_ISSUER: oidc.issuer,
+    OIDC_CLIENT_ID: E2E_OIDC.clientId,
+    OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+    OIDC_ROLE_CLAIM: 'groups',
+    OIDC_ADMIN_VALUES: E2E_OIDC.adminGroup,
+    OIDC_READER_VALUES: E2E_OIDC.readerGroup,
+    OIDC_LABEL: E2E_OIDC.label,
   },
 });
 
 async function cleanUp(code: number): Promise<never> {
+  await oidc.close().catch((error: unknown) => {
+    console.error('could not stop the identity provider', error);
+  });
   await admin(`drop database if exists "${databaseName}" with (force)`).catch((error: unknown) => {
     console.error('could not drop the end-to-end database', error);
   });

@@ -5,7 +5,20 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 
 /** Paths that belong to the API: an unknown one answers JSON 404, never the web app's page. */
-const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/', '/dev/', '/assets/'];
+const API_PREFIXES = [
+  '/api/',
+  '/staff/api/',
+  '/public/',
+  '/service/',
+  '/lookup/',
+  '/dev/',
+  '/assets/',
+];
+
+/** The staff console's pages, under /staff, are a web app of their own (staff.html). */
+export function webPageFile(pathname: string): 'index.html' | 'staff.html' {
+  return pathname === '/staff' || pathname.startsWith('/staff/') ? 'staff.html' : 'index.html';
+}
 
 export const spaRoutes: FastifyPluginAsync<{ webRoot: string }> = async (app, { webRoot }) => {
   const indexFile = path.join(webRoot, 'index.html');
@@ -32,7 +45,7 @@ export const spaRoutes: FastifyPluginAsync<{ webRoot: string }> = async (app, { 
         .send({ message: 'The web app has not been built. Run `npm run build` (or `npm start`).' });
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile(webPageFile(request.url.split('?')[0] ?? ''));
   });
 };
 

@@ -1,0 +1,112 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import type { Permission } from '../../shared/staff/permissions';
+import type { StaffMeResponse } from '../../shared/staff/staff-api';
+import { UnauthorizedError } from '../data/http-client';
+import { tenantQueryOptions } from '../data/tenant';
+import { LoadingSpinner } from '../layout/loading-spinner';
+import type { RouteHandle } from '../route-handle';
+import { ConsoleErrorScreen } from './console-error-screen';
+import { ConsoleLayout } from './console-layout';
+import { SignedInLayout } from './signed-in-layout';
+import { staffCalls, staffKeys } from './staff-calls';
+import { SIGNED_IN_ROUTE_ID, STAFF_HOME_ROUTE, STAFF_SIGN_IN_ROUTE } from './staff-session';
+
+function handle(title: string): RouteHandle {
+  return { title };
+}
+
+/** Nothing renders before the institution's name and colours are known. */
+function createRootLoader(queryClient: QueryClient) {
+  return async (): Promise<null> => {
+    await queryClient.ensureQueryData(tenantQueryOptions);
+    return null;
+  };
+}
+
+/**
+ * The signed-in pages need the member. Asked directly rather than through the cache, so a first
+ * visit without a session goes to the sign-in page quietly instead of saying a session ended.
+ */
+export async function loadMember(queryClient: QueryClient): Promise<StaffMeResponse> {
+  const cached = queryClient.getQueryData<StaffMeResponse>(staffKeys.me);
+  if (cached) return cached;
+  try {
+    const me = await staffCalls.me();
+    queryClient.setQueryData(staffKeys.me, me);
+    return me;
+  } catch (error) {
+    if (error instanceof UnauthorizedError) throw redirect(STAFF_SIGN_IN_ROUTE);
+    throw error;
+  }
+}
+
+function createPermissionLoader(queryClient: QueryClient, permission: Permission) {
+  return async (): Promise<null> => {
+    const me = await loadMember(queryClient);
+    if (!me.permissions.includes(permission)) throw redirect(STAFF_HOME_ROUTE);
+    return null;
+  };
+}
+
+/** Unknown pages under /staff go to the console's home, which sends strangers to sign in. */
+function redirectHome(): never {
+  throw redirect(STAFF_HOME_ROUTE);
+}
+
+const pages = {
+  signIn: () => import('./sign-in-page'),
+  code: () => import('./code-page'),
+  invitation: () => import('./invitation-page'),
+  enrol: () => import('./enrol-page'),
+  home: () => import('./home-page'),
+  team: () => import('./team-page'),
+  audit: () => import('./audit-page'),
+};
+
+export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'staff-root',
+      path: STAFF_HOME_ROUTE,
+      loader: createRootLoader(queryClient),
+      Component: ConsoleLayout,
+      HydrateFallback: LoadingSpinner,
+      errorElement: <ConsoleErrorScreen />,
+      children: [
+        { path: 'sign-in', handle: handle('Staff Sign In'), lazy: pages.signIn },
+        { path: 'sign-in/code', handle: handle('Enter Your Code'), lazy: pages.code },
+        { path: 'invitation', handle: handle('Accept Your Invitation'), lazy: pages.invitation },
+        { path: 'enrol', handle: handle('Set Up Your Authenticator'), lazy: pages.enrol },
+        {
+          id: SIGNED_IN_ROUTE_ID,
+          loader: async () => {
+            await loadMember(queryClient);
+            return null;
+          },
+          Component: SignedInLayout,
+          children: [
+            { index: true, handle: handle('Applications'), lazy: pages.home },
+            {
+              path: 'team',
+              handle: handle('Staff'),
+              loader: createPermissionLoader(queryClient, 'staff.manage'),
+              lazy: pages.team,
+            },
+            {
+              path: 'audit',
+              handle: handle('Audit Log'),
+              loader: createPermissionLoader(queryClient, 'audit.read'),
+              lazy: pages.audit,
+            },
+          ],
+        },
+        { path: '*', loader: redirectHome, element: null },
+      ],
+    },
+  ];
+}
+
+export function createStaffRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createStaffRoutes(queryClient));
+}
