@@ -135,6 +135,21 @@ describe.each(databaseKinds)('npm run staff on %s', (kind) => {
     }
   });
 
+  it('invites a member who has signed in again without changing their role', async () => {
+    await run(['invite', '--email', 'veteran@example.edu', '--role', 'reader']);
+    await database.db
+      .update(staffMembers)
+      .set({ totpSecret: 'JBSWY3DPEHPK3PXP' })
+      .where(eq(staffMembers.email, 'veteran@example.edu'));
+    const again = await run(['invite', '--email', 'veteran@example.edu', '--role', 'admin']);
+    expect(again.code).toBe(0);
+    expect(again.stderr[0]).toContain('Invited veteran@example.edu as reader;');
+    expect(again.stderr[1]).toBe(
+      'They have signed in before, so they keep their role; change it with: npm run staff -- role --email veteran@example.edu --role admin',
+    );
+    expect((await memberOf('veteran@example.edu'))?.role).toBe('reader');
+  });
+
   it('explains wrong arguments and changes nothing', async () => {
     const before = (await database.db.select().from(staffMembers)).length;
     for (const args of [

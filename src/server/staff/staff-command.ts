@@ -115,9 +115,15 @@ export const staffCommand: CommandSpec = {
         );
         await mailer.drain();
         io.out(invitation.link);
+        const kept = invitation.member.role !== role;
         io.err(
-          `Invited ${invitation.member.email} as ${ROLE_LABELS[role].toLowerCase()}; the link works once, until ${invitation.expiresAt.toISOString()}.`,
+          `Invited ${invitation.member.email} as ${ROLE_LABELS[invitation.member.role].toLowerCase()}; the link works once, until ${invitation.expiresAt.toISOString()}.`,
         );
+        if (kept) {
+          io.err(
+            `They have signed in before, so they keep their role; change it with: npm run staff -- role --email ${invitation.member.email} --role ${role}`,
+          );
+        }
         io.err(
           env.SMTP_URL
             ? 'The link was mailed to them as well.'

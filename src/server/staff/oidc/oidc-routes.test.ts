@@ -181,6 +181,14 @@ describe.each(databaseKinds)('single sign-on on %s', (kind) => {
     // The provider's authentication counts as the second factor, from its auth_time.
     expect(session?.second_factor_at).not.toBeNull();
     expect(await auditEntries('staff.sign_in', login)).toHaveLength(1);
+    const [provisioned] = await query<{ actor_label: string; detail: Record<string, unknown> }>(
+      sql`select actor_label, detail from audit_events
+        where action = 'staff.provisioned' and detail->>'email' = ${email}`,
+    );
+    expect(provisioned).toEqual({
+      actor_label: 'identity provider',
+      detail: { staff_id: member?.id, email, role: 'admin', issuer: provider.issuer },
+    });
 
     const me = await app.inject({
       url: '/staff/api/me',
