@@ -34,8 +34,8 @@ async function acceptAndEnrol(page: Page, link: string, email: string, shots: bo
     await expectAxeClean(page, 'the invitation page with errors');
   }
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('New password', { exact: true }).fill(STAFF_PASSWORD);
-  await page.getByLabel('Confirm new password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(STAFF_PASSWORD);
+  await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Set password and continue' }).click();
 
   await expect(page).toHaveURL(/\/staff\/enrol$/);
@@ -104,7 +104,7 @@ test('an invited admin enrols, works in the console, signs out and signs in agai
   await expect(heading(page, 'Staff')).toBeFocused();
   const colleague = uniqueStaffEmail('reader');
   await page.getByLabel('Email address').fill(colleague);
-  await page.getByLabel('Role', { exact: true }).selectOption('reader');
+  await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('reader');
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText(`We emailed an invitation to ${colleague}.`)).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(colleague) })).toBeVisible();
@@ -246,7 +246,7 @@ test('the sign-in page refuses a wrong password and says why, with the focus on 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('region', { name: 'There is a problem' })).toBeFocused();
   await page.getByLabel('Email address').fill(uniqueStaffEmail('nobody'));
-  await page.getByLabel('Password', { exact: true }).fill('Not-the-password-1');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Not-the-password-1');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toBeVisible();
   await expect(page).toHaveURL(/\/staff\/sign-in$/);

@@ -11,6 +11,7 @@ interface NewPasswordFieldProps {
   id: string;
   label: string;
   binding: FieldBinding;
+  markRequired?: boolean;
 }
 
 /**
@@ -18,7 +19,7 @@ interface NewPasswordFieldProps {
  * are how rule failures show, so only other messages (such as the maximum length) repeat as
  * errors below the input; the input is marked invalid either way once its errors are revealed.
  */
-export function NewPasswordField({ id, label, binding }: NewPasswordFieldProps) {
+export function NewPasswordField({ id, label, binding, markRequired }: NewPasswordFieldProps) {
   const requirementsId = `${id}-requirements`;
   return (
     <PasswordField
@@ -26,6 +27,7 @@ export function NewPasswordField({ id, label, binding }: NewPasswordFieldProps) 
       label={label}
       autoComplete="new-password"
       required
+      markRequired={markRequired}
       describedBy={[requirementsId]}
       invalid={binding.errors.length > 0}
       binding={{

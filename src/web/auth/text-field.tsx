@@ -22,6 +22,11 @@ export interface TextFieldProps extends NativeInputProps {
   invalid?: boolean;
   /** Shown below the errors, inside the field's block. */
   children?: ReactNode;
+  /**
+   * Shows "(required)" after the label (decision 024), as the staff console does; the applicant's
+   * account screens follow their specification, which marks nothing.
+   */
+  markRequired?: boolean;
 }
 
 /** A labelled input whose hint and errors are tied to it (aria-describedby, aria-invalid). */
@@ -34,6 +39,7 @@ export function TextField({
   describedBy = [],
   invalid: invalidOverride,
   children,
+  markRequired = false,
   className,
   ...inputProps
 }: TextFieldProps) {
@@ -44,7 +50,7 @@ export function TextField({
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
-        <QuestionLabel text={label} required={inputProps.required === true} />
+        <QuestionLabel text={label} required={markRequired} />
       </label>
       {hint ? (
         <p id={hintId} className={styles.hint}>

@@ -107,6 +107,7 @@ function CodeForm({ mode }: { mode: Mode }) {
           className={authenticator ? authStyles.code : undefined}
           hint={authenticator ? 'For example, 123456.' : 'For example, ABCDE-FGHIJ.'}
           required
+          markRequired
           binding={form.field('code')}
         />
         <SubmitButton pending={send.isPending} label="Continue" pendingLabel="Checking..." />

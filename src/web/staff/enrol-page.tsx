@@ -121,6 +121,7 @@ function EnrolmentSteps({
           spellCheck={false}
           className={authStyles.code}
           required
+          markRequired
           binding={form.field('code')}
         />
         <SubmitButton pending={finish.isPending} label="Turn on" pendingLabel="Checking..." />

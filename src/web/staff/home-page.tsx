@@ -67,6 +67,7 @@ function HomePage() {
               autoCapitalize="none"
               spellCheck={false}
               required
+              markRequired
               binding={form.field('email')}
             />
           </div>
@@ -272,6 +273,7 @@ function ReadOnlyLinks({ application }: { application: ApplicationSummary }) {
           maxLength={2}
           className={styles.daysInput}
           required
+          markRequired
           binding={form.field('days')}
         />
         <button

@@ -102,11 +102,13 @@ function AcceptForm({ token }: { token: string }) {
           autoCapitalize="none"
           spellCheck={false}
           required
+          markRequired
           binding={form.field('email')}
         />
         <NewPasswordField
           id={FIELDS.password.id}
           label={FIELDS.password.label}
+          markRequired
           binding={form.field('password')}
         />
         <PasswordField
@@ -115,6 +117,7 @@ function AcceptForm({ token }: { token: string }) {
           toggleNoun="confirmed password"
           autoComplete="new-password"
           required
+          markRequired
           binding={form.field('confirm_password')}
         />
         <SubmitButton

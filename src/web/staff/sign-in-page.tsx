@@ -109,6 +109,7 @@ function SignInPage() {
           autoCapitalize="none"
           spellCheck={false}
           required
+          markRequired
           binding={form.field('email')}
         />
         <PasswordField
@@ -116,6 +117,7 @@ function SignInPage() {
           label={FIELDS.password.label}
           autoComplete="current-password"
           required
+          markRequired
           binding={form.field('password')}
         />
         <SubmitButton pending={signIn.isPending} label="Sign in" pendingLabel="Signing in..." />

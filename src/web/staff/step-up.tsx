@@ -194,6 +194,7 @@ function CodeStepUp({
           spellCheck={false}
           className={authStyles.code}
           required
+          markRequired
           binding={{ ...binding, inputRef: rememberInput }}
         />
         <SubmitButton pending={confirm.isPending} label="Confirm" pendingLabel="Checking..." />

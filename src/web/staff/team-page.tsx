@@ -165,6 +165,7 @@ function InviteForm({
             autoCapitalize="none"
             spellCheck={false}
             required
+            markRequired
             binding={form.field('email')}
           />
           <div className={authStyles.field}>
