@@ -35,7 +35,9 @@ async function acceptAndEnrol(page: Page, link: string, email: string, shots: bo
   }
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(STAFF_PASSWORD);
-  await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(STAFF_PASSWORD);
+  await page
+    .getByRole('textbox', { name: 'Confirm new password', exact: true })
+    .fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Set password and continue' }).click();
 
   await expect(page).toHaveURL(/\/staff\/enrol$/);
