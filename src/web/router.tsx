@@ -11,9 +11,9 @@ import { profileQueryOptions } from './data/profile';
 import { tenantQueryOptions } from './data/tenant';
 import { createAuthLoader, createCompletionLoader, createFormLoader } from './form/form-loaders';
 import type { FormSession } from './form/form-session';
+import { ErrorScreen } from './layout/error-screen';
 import { LoadingSpinner } from './layout/loading-spinner';
 import { RootLayout } from './layout/root-layout';
-import { ErrorScreen } from './pages/error-screen';
 import { createFormRouteLoader } from './read-only/form-route-loader';
 import type { RouteHandle } from './route-handle';
 import { LOGIN_ROUTE, resetToAnonymous } from './session/session-end';
@@ -85,7 +85,7 @@ export function createRoutes(queryClient: QueryClient, session: FormSession): Ro
       loader: createRootLoader(queryClient),
       Component: RootLayout,
       HydrateFallback: LoadingSpinner,
-      errorElement: <ErrorScreen />,
+      errorElement: <ErrorScreen home={DEFAULT_ROUTE} homeLabel="Return to your application" />,
       children: [
         {
           path: 'login',

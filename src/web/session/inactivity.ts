@@ -70,30 +70,62 @@ export function formatCountdown(ms: number): string {
 /** The localStorage key every tab reads and writes, so they agree on the last activity. */
 export const LAST_ACTIVITY_KEY = 'tp_last_activity';
 
-/** Used when storage is unavailable (some private modes); the tab then keeps its own mark. */
-let memoryMark: number | null = null;
+/** The last activity, shared by every tab of one app through a storage key of its own. */
+export interface ActivityMarks {
+  /** The storage key, so a change made by another tab can be recognised. */
+  readonly key: string;
+  read(): number | null;
+  write(at: number): void;
+}
 
-export function readActivityMark(): number | null {
+type MarkStorage = () => Pick<Storage, 'getItem' | 'setItem'> | undefined;
+
+const localStorageOf: MarkStorage = () => globalThis.localStorage;
+
+/** The mark stored under `key` (null when unreadable), or undefined when storage has none or is blocked. */
+export function readStoredMark(
+  key: string,
+  storage: MarkStorage = localStorageOf,
+): number | null | undefined {
   try {
-    const stored = globalThis.localStorage?.getItem(LAST_ACTIVITY_KEY);
+    const stored = storage()?.getItem(key);
     if (stored !== null && stored !== undefined) {
       const value = Number(stored);
       return Number.isFinite(value) ? value : null;
     }
-    return memoryMark;
   } catch {
-    return memoryMark;
+    // Blocked storage: the caller's own mark stands in.
   }
+  return undefined;
+}
+
+export function storeMark(key: string, at: number, storage: MarkStorage = localStorageOf): void {
+  try {
+    storage()?.setItem(key, String(at));
+  } catch {
+    // Storage full or blocked: the caller's in-memory mark still serves this tab.
+  }
+}
+
+/** Used when storage is unavailable (some private modes); the tab then keeps its own mark. */
+let memoryMark: number | null = null;
+
+export function readActivityMark(): number | null {
+  const stored = readStoredMark(LAST_ACTIVITY_KEY);
+  return stored === undefined ? memoryMark : stored;
 }
 
 export function writeActivityMark(at: number): void {
   memoryMark = at;
-  try {
-    globalThis.localStorage?.setItem(LAST_ACTIVITY_KEY, String(at));
-  } catch {
-    // Storage full or blocked: the in-memory mark still serves this tab.
-  }
+  storeMark(LAST_ACTIVITY_KEY, at);
 }
+
+/** The applicant's marks, as the inactivity prompt reads them. */
+export const applicantActivityMarks: ActivityMarks = {
+  key: LAST_ACTIVITY_KEY,
+  read: readActivityMark,
+  write: writeActivityMark,
+};
 
 /** Spec 000 section 7 / server: the session ends after 15 idle minutes; keep-alive at most once a minute. */
 export const KEEP_ALIVE_INTERVAL_MS = 60_000;

@@ -3,12 +3,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { recoveryCodeSchema, totpCodeSchema } from '../../shared/staff/staff-api';
 import { AuthCard } from '../auth/auth-card';
-import authStyles from '../auth/auth-form.module.css';
-import { SubmitButton } from '../auth/submit-button';
 import { TextField } from '../auth/text-field';
 import styles from './console.module.css';
 import { staffCalls } from './staff-calls';
-import { FormAlert, FormErrorSummary, useStaffForm } from './staff-form';
+import { AuthenticatorCodeField, CardForm, useStaffForm } from './staff-form';
 import { STAFF_SIGN_IN_ROUTE } from './staff-session';
 import { useSignInStep } from './use-sign-in-step';
 
@@ -84,35 +82,42 @@ function CodeForm({ mode }: { mode: Mode }) {
   });
 
   return (
-    <>
-      <FormErrorSummary entries={form.summary} ref={form.summaryRef} />
-      <FormAlert message={failure} />
-      <form
-        className={authStyles.form}
-        noValidate
-        onSubmit={form.submit(() => {
-          setFailure(null);
-          // The typed text, not the parsed one: the server reads the recovery code its own way.
-          send.mutate(form.values.code.trim());
-        })}
-      >
+    <CardForm
+      form={form}
+      failure={failure}
+      onValid={() => {
+        setFailure(null);
+        // The typed text, not the parsed one: the server reads the recovery code its own way.
+        send.mutate(form.values.code.trim());
+      }}
+      pending={send.isPending}
+      label="Continue"
+      pendingLabel="Checking..."
+    >
+      {authenticator ? (
+        <AuthenticatorCodeField
+          id={fields.code.id}
+          label={fields.code.label}
+          autoCapitalize="none"
+          hint="For example, 123456."
+          binding={form.field('code')}
+        />
+      ) : (
         <TextField
           id={fields.code.id}
           label={fields.code.label}
           autoComplete="one-time-code"
-          inputMode={authenticator ? 'numeric' : 'text'}
-          autoCapitalize={authenticator ? 'none' : 'characters'}
+          inputMode="text"
+          autoCapitalize="characters"
           spellCheck={false}
-          maxLength={authenticator ? 6 : 40}
-          className={authenticator ? authStyles.code : undefined}
-          hint={authenticator ? 'For example, 123456.' : 'For example, ABCDE-FGHIJ.'}
+          maxLength={40}
+          hint="For example, ABCDE-FGHIJ."
           required
           markRequired
           binding={form.field('code')}
         />
-        <SubmitButton pending={send.isPending} label="Continue" pendingLabel="Checking..." />
-      </form>
-    </>
+      )}
+    </CardForm>
   );
 }
 

@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { useRef, useState } from 'react';
+import { Link, NavLink, useMatches } from 'react-router';
 import { ROLE_LABELS } from '../../shared/staff/permissions';
 import type { StaffMeResponse } from '../../shared/staff/staff-api';
 import { useTenantConfig } from '../data/tenant';
 import headerStyles from '../layout/header.module.css';
-import { LoadingSpinner } from '../layout/loading-spinner';
-import rootStyles from '../layout/root-layout.module.css';
-import { useDocumentTitle } from '../layout/use-document-title';
+import { ShellBoundary, ShellFrame, useShellScreen } from '../layout/shell-frame';
 import { ErrorDialog } from '../modal/error-dialog';
-import { useToastScreen } from '../toast/use-toast-screen';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
 import styles from './console.module.css';
@@ -22,39 +19,26 @@ import {
 } from './staff-session';
 import { useSignOut } from './use-sign-out';
 
-const NAVIGATION_SPINNER_DELAY_MS = 300;
-
 /** The shell around every console page: skip link, header (with the member once signed in), main. */
 export function ConsoleLayout() {
   return (
-    <Suspense fallback={<LoadingSpinner />}>
+    <ShellBoundary>
       <Shell />
-    </Suspense>
+    </ShellBoundary>
   );
 }
 
 function Shell() {
-  const { pathname } = useLocation();
-  const navigation = useNavigation();
   const signedIn = useMatches().some((match) => match.id === SIGNED_IN_ROUTE_ID);
   // Read from the cache only: the signed-in pages' loader put the member there.
   const { data: me } = useQuery({ ...meQueryOptions, enabled: false });
-  useDocumentTitle();
-  useToastScreen(pathname);
+  useShellScreen();
 
   return (
-    <div className={rootStyles.shell}>
-      <a href="#main" className={rootStyles.skipLink}>
-        Skip to main content
-      </a>
-      <ConsoleHeader member={signedIn ? me : undefined} />
-      <main id="main" tabIndex={-1} className={cx(rootStyles.main, styles.main)}>
-        <Outlet />
-      </main>
-      {navigation.state === 'loading' ? (
-        <LoadingSpinner delayMs={NAVIGATION_SPINNER_DELAY_MS} />
-      ) : null}
-    </div>
+    <ShellFrame
+      before={<ConsoleHeader member={signedIn ? me : undefined} />}
+      mainClassName={styles.main}
+    />
   );
 }
 

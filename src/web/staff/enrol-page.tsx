@@ -3,8 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { type EnrolmentStartResponse, totpCodeSchema } from '../../shared/staff/staff-api';
 import { AuthCard } from '../auth/auth-card';
 import authStyles from '../auth/auth-form.module.css';
-import { SubmitButton } from '../auth/submit-button';
-import { ErrorIcon, TextField } from '../auth/text-field';
+import { ErrorIcon } from '../auth/text-field';
 import { useTenantConfig } from '../data/tenant';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
@@ -13,7 +12,13 @@ import styles from './console.module.css';
 import { CopyButton } from './copy-button';
 import { downloadFile, groupKey, recoveryCodesText } from './secrets';
 import { staffCalls, staffKeys } from './staff-calls';
-import { FormAlert, FormErrorSummary, serverMessage, useStaffForm } from './staff-form';
+import {
+  AuthenticatorCodeField,
+  CardForm,
+  FormAlert,
+  serverMessage,
+  useStaffForm,
+} from './staff-form';
 import { useSignInStep } from './use-sign-in-step';
 
 const FIELDS = { code: { id: 'enrol-code', label: '6-digit code' } } as const;
@@ -101,31 +106,24 @@ function EnrolmentSteps({
         <CopyButton text={details.secret} label="Copy key" />
       </p>
       <h2 className={styles.stepTitle}>2. Enter the code the app shows</h2>
-      <FormErrorSummary entries={form.summary} ref={form.summaryRef} />
-      <FormAlert message={failure} />
-      <form
-        className={authStyles.form}
-        noValidate
-        onSubmit={form.submit(({ code }) => {
+      <CardForm
+        form={form}
+        failure={failure}
+        onValid={({ code }) => {
           setFailure(null);
           finish.mutate(code);
-        })}
+        }}
+        pending={finish.isPending}
+        label="Turn on"
+        pendingLabel="Checking..."
       >
-        <TextField
+        <AuthenticatorCodeField
           id={FIELDS.code.id}
           label={FIELDS.code.label}
           hint="The app shows a new code every 30 seconds."
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
-          spellCheck={false}
-          className={authStyles.code}
-          required
-          markRequired
           binding={form.field('code')}
         />
-        <SubmitButton pending={finish.isPending} label="Turn on" pendingLabel="Checking..." />
-      </form>
+      </CardForm>
     </>
   );
 }

@@ -16,7 +16,7 @@ import { CopyButton } from './copy-button';
 import { linkDaysForm } from './link-days';
 import { formatDateTime, PageHeading } from './page-heading';
 import { meQueryOptions, staffCalls, staffKeys } from './staff-calls';
-import { FormAlert, FormErrorSummary, serverMessage, useStaffForm } from './staff-form';
+import { EmailField, FormAlert, FormErrorSummary, serverMessage, useStaffForm } from './staff-form';
 
 const SEARCH_FIELDS = { email: { id: 'find-email', label: "Applicant's email address" } } as const;
 const LINK_FIELDS = { days: { id: 'link-days', label: 'Days the link works' } } as const;
@@ -59,15 +59,10 @@ function HomePage() {
           onSubmit={form.submit((data) => setSearchParams({ email: data.email }))}
         >
           <div className={styles.formRow}>
-            <TextField
+            <EmailField
               id={SEARCH_FIELDS.email.id}
               label={SEARCH_FIELDS.email.label}
-              type="email"
               autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              markRequired
               binding={form.field('email')}
             />
           </div>

@@ -7,15 +7,12 @@ import {
   STAFF_MESSAGES,
 } from '../../shared/staff/staff-api';
 import { AuthCard } from '../auth/auth-card';
-import authStyles from '../auth/auth-form.module.css';
 import { NewPasswordField } from '../auth/new-password-field';
 import { PasswordField } from '../auth/password-field';
-import { SubmitButton } from '../auth/submit-button';
-import { TextField } from '../auth/text-field';
 import { LoadingIndicator } from '../ui/loading-indicator';
 import styles from './console.module.css';
 import { staffCalls, staffKeys } from './staff-calls';
-import { FormAlert, FormErrorSummary, serverMessage, useStaffForm } from './staff-form';
+import { CardForm, EmailField, serverMessage, useStaffForm } from './staff-form';
 import { useSignInStep } from './use-sign-in-step';
 
 const FIELDS = {
@@ -82,51 +79,40 @@ function AcceptForm({ token }: { token: string }) {
   });
 
   return (
-    <>
-      <FormErrorSummary entries={form.summary} ref={form.summaryRef} />
-      <FormAlert message={failure} />
-      <form
-        className={authStyles.form}
-        noValidate
-        onSubmit={form.submit((data) => {
-          setFailure(null);
-          accept.mutate(data);
-        })}
-      >
-        <TextField
-          id={FIELDS.email.id}
-          label={FIELDS.email.label}
-          hint="The address the invitation was sent to."
-          type="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          markRequired
-          binding={form.field('email')}
-        />
-        <NewPasswordField
-          id={FIELDS.password.id}
-          label={FIELDS.password.label}
-          markRequired
-          binding={form.field('password')}
-        />
-        <PasswordField
-          id={FIELDS.confirm_password.id}
-          label={FIELDS.confirm_password.label}
-          toggleNoun="confirmed password"
-          autoComplete="new-password"
-          required
-          markRequired
-          binding={form.field('confirm_password')}
-        />
-        <SubmitButton
-          pending={accept.isPending}
-          label="Set password and continue"
-          pendingLabel="Saving..."
-        />
-      </form>
-    </>
+    <CardForm
+      form={form}
+      failure={failure}
+      onValid={(data) => {
+        setFailure(null);
+        accept.mutate(data);
+      }}
+      pending={accept.isPending}
+      label="Set password and continue"
+      pendingLabel="Saving..."
+    >
+      <EmailField
+        id={FIELDS.email.id}
+        label={FIELDS.email.label}
+        hint="The address the invitation was sent to."
+        autoComplete="username"
+        binding={form.field('email')}
+      />
+      <NewPasswordField
+        id={FIELDS.password.id}
+        label={FIELDS.password.label}
+        markRequired
+        binding={form.field('password')}
+      />
+      <PasswordField
+        id={FIELDS.confirm_password.id}
+        label={FIELDS.confirm_password.label}
+        toggleNoun="confirmed password"
+        autoComplete="new-password"
+        required
+        markRequired
+        binding={form.field('confirm_password')}
+      />
+    </CardForm>
   );
 }
 

@@ -8,15 +8,12 @@ import {
   staffSignInSchema,
 } from '../../shared/staff/staff-api';
 import { AuthCard } from '../auth/auth-card';
-import authStyles from '../auth/auth-form.module.css';
 import { PasswordField } from '../auth/password-field';
-import { SubmitButton } from '../auth/submit-button';
-import { TextField } from '../auth/text-field';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
 import styles from './console.module.css';
 import { optionsQueryOptions, staffCalls } from './staff-calls';
-import { FormAlert, FormErrorSummary, useStaffForm } from './staff-form';
+import { CardForm, EmailField, useStaffForm } from './staff-form';
 import { readStaffNotice } from './staff-session';
 import { useSignInStep } from './use-sign-in-step';
 
@@ -78,38 +75,36 @@ function SignInPage() {
           <p>{ssoError}</p>
         </div>
       ) : null}
-      <FormErrorSummary entries={form.summary} ref={form.summaryRef} />
-      <FormAlert message={failure} />
-      {options?.sso ? (
-        <>
-          <a
-            href={SSO_START_PATH}
-            className={cx(buttonStyles.button, buttonStyles.primary, buttonStyles.full)}
-          >
-            {options.sso.label}
-          </a>
-          <p className={styles.divider}>
-            <span>or sign in with your password</span>
-          </p>
-        </>
-      ) : null}
-      <form
-        className={authStyles.form}
-        noValidate
-        onSubmit={form.submit((credentials) => {
+      <CardForm
+        form={form}
+        failure={failure}
+        onValid={(credentials) => {
           setFailure(null);
           signIn.mutate(credentials);
-        })}
+        }}
+        pending={signIn.isPending}
+        label="Sign in"
+        pendingLabel="Signing in..."
+        beforeForm={
+          options?.sso ? (
+            <>
+              <a
+                href={SSO_START_PATH}
+                className={cx(buttonStyles.button, buttonStyles.primary, buttonStyles.full)}
+              >
+                {options.sso.label}
+              </a>
+              <p className={styles.divider}>
+                <span>or sign in with your password</span>
+              </p>
+            </>
+          ) : null
+        }
       >
-        <TextField
+        <EmailField
           id={FIELDS.email.id}
           label={FIELDS.email.label}
-          type="email"
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          markRequired
           binding={form.field('email')}
         />
         <PasswordField
@@ -120,8 +115,7 @@ function SignInPage() {
           markRequired
           binding={form.field('password')}
         />
-        <SubmitButton pending={signIn.isPending} label="Sign in" pendingLabel="Signing in..." />
-      </form>
+      </CardForm>
     </AuthCard>
   );
 }

@@ -1,7 +1,18 @@
-import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import type { z } from 'zod';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api/errors';
+import authStyles from '../auth/auth-form.module.css';
 import { uniqueMessages } from '../auth/form-state';
+import { SubmitButton } from '../auth/submit-button';
+import { TextField, type TextFieldProps } from '../auth/text-field';
 import { type AccountForm, useAccountForm } from '../auth/use-account-form';
 import { ServerError, UnauthorizedError } from '../data/http-client';
 import styles from './console.module.css';
@@ -139,5 +150,79 @@ export function FormAlert({ message }: { message: string | null }) {
     <div role="alert" className={message ? `${styles.notice} ${styles.noticeError}` : undefined}>
       {message ? <p>{message}</p> : null}
     </div>
+  );
+}
+
+/**
+ * A card's form: the summary of a refused submit, the sentence about the whole form, then the
+ * fields and the submit button. `onValid` runs with the checked values.
+ */
+export function CardForm<Form extends Values>({
+  form,
+  failure,
+  onValid,
+  pending,
+  label,
+  pendingLabel,
+  beforeForm,
+  children,
+}: {
+  form: StaffForm<Form>;
+  failure: string | null;
+  onValid: (data: Form) => void;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+  /** Shown between the alerts and the form (another way in, such as single sign-on). */
+  beforeForm?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FormErrorSummary entries={form.summary} ref={form.summaryRef} />
+      <FormAlert message={failure} />
+      {beforeForm}
+      <form className={authStyles.form} noValidate onSubmit={form.submit(onValid)}>
+        {children}
+        <SubmitButton pending={pending} label={label} pendingLabel={pendingLabel} />
+      </form>
+    </>
+  );
+}
+
+/** The 6-digit code an authenticator app shows, a required field. */
+export function AuthenticatorCodeField(
+  props: Omit<
+    TextFieldProps,
+    'autoComplete' | 'inputMode' | 'maxLength' | 'spellCheck' | 'className' | 'required'
+  >,
+) {
+  return (
+    <TextField
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={6}
+      spellCheck={false}
+      className={authStyles.code}
+      required
+      markRequired
+      {...props}
+    />
+  );
+}
+
+/** A required email address, typed as it is (no capitals, no spelling fixes). */
+export function EmailField(
+  props: Omit<TextFieldProps, 'type' | 'autoCapitalize' | 'spellCheck' | 'required'>,
+) {
+  return (
+    <TextField
+      type="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      markRequired
+      {...props}
+    />
   );
 }

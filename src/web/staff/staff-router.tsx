@@ -4,9 +4,9 @@ import type { Permission } from '../../shared/staff/permissions';
 import type { StaffMeResponse } from '../../shared/staff/staff-api';
 import { UnauthorizedError } from '../data/http-client';
 import { tenantQueryOptions } from '../data/tenant';
+import { ErrorScreen } from '../layout/error-screen';
 import { LoadingSpinner } from '../layout/loading-spinner';
 import type { RouteHandle } from '../route-handle';
-import { ConsoleErrorScreen } from './console-error-screen';
 import { ConsoleLayout } from './console-layout';
 import { SignedInLayout } from './signed-in-layout';
 import { staffCalls, staffKeys } from './staff-calls';
@@ -72,7 +72,9 @@ export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
       loader: createRootLoader(queryClient),
       Component: ConsoleLayout,
       HydrateFallback: LoadingSpinner,
-      errorElement: <ConsoleErrorScreen />,
+      errorElement: (
+        <ErrorScreen home={STAFF_HOME_ROUTE} homeLabel="Return to the admissions console" />
+      ),
       children: [
         { path: 'sign-in', handle: handle('Staff Sign In'), lazy: pages.signIn },
         { path: 'sign-in/code', handle: handle('Enter Your Code'), lazy: pages.code },

@@ -1,6 +1,11 @@
 import { createContext, useContext } from 'react';
 import { INACTIVITY_PROMPT_BEFORE_MS } from '../../shared/constants';
-import type { InactivityTimings } from '../session/inactivity';
+import {
+  type ActivityMarks,
+  type InactivityTimings,
+  readStoredMark,
+  storeMark,
+} from '../session/inactivity';
 
 /** The route whose pages need a signed-in member (home, staff, audit log). */
 export const SIGNED_IN_ROUTE_ID = 'signed-in';
@@ -52,40 +57,24 @@ export function staffInactivityTimings(idleMinutes: number): InactivityTimings {
 /** The staff console's own activity mark, apart from an applicant's in the same browser. */
 export const STAFF_LAST_ACTIVITY_KEY = 'tp_staff_last_activity';
 
-export interface ActivityMarks {
-  read(): number | null;
-  write(at: number): void;
-}
-
 /**
  * The last activity, shared by every console tab through localStorage; when storage is blocked
  * the tab keeps its own mark in this object, made once at the root.
  */
 export function createActivityMarks(
-  storage: () => Pick<Storage, 'getItem' | 'setItem'> | undefined = () => globalThis.localStorage,
-  key = STAFF_LAST_ACTIVITY_KEY,
+  storage?: () => Pick<Storage, 'getItem' | 'setItem'> | undefined,
 ): ActivityMarks {
+  const key = STAFF_LAST_ACTIVITY_KEY;
   let memory: number | null = null;
   return {
+    key,
     read() {
-      try {
-        const stored = storage()?.getItem(key);
-        if (stored !== null && stored !== undefined) {
-          const value = Number(stored);
-          return Number.isFinite(value) ? value : null;
-        }
-      } catch {
-        // Blocked storage: the tab's own mark below.
-      }
-      return memory;
+      const stored = readStoredMark(key, storage);
+      return stored === undefined ? memory : stored;
     },
     write(at) {
       memory = at;
-      try {
-        storage()?.setItem(key, String(at));
-      } catch {
-        // Storage full or blocked: the in-memory mark still serves this tab.
-      }
+      storeMark(key, at, storage);
     },
   };
 }

@@ -11,16 +11,13 @@ import {
 } from 'react';
 import { STEP_UP_MINUTES } from '../../shared/staff/permissions';
 import { totpCodeSchema } from '../../shared/staff/staff-api';
-import authStyles from '../auth/auth-form.module.css';
-import { SubmitButton } from '../auth/submit-button';
-import { TextField } from '../auth/text-field';
 import { ServerError } from '../data/http-client';
 import { Modal } from '../modal/modal';
 import modalStyles from '../modal/modal.module.css';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
 import { meQueryOptions, optionsQueryOptions, staffCalls, staffKeys } from './staff-calls';
-import { FormAlert, FormErrorSummary, useStaffForm } from './staff-form';
+import { AuthenticatorCodeField, CardForm, useStaffForm } from './staff-form';
 import { runWithStepUp, STEP_UP_SSO_CODE, StepUpCancelled, ssoStepUpHref } from './step-up-flow';
 
 export { StepUpCancelled };
@@ -173,32 +170,23 @@ function CodeStepUp({
     codeInput.current = element;
   };
   return (
-    <>
-      <FormErrorSummary entries={form.summary} ref={form.summaryRef} />
-      <FormAlert message={failure} />
-      <form
-        className={authStyles.form}
-        noValidate
-        onSubmit={form.submit(({ code }) => {
-          setFailure(null);
-          confirm.mutate(code);
-        })}
-      >
-        <TextField
-          id={FIELDS.code.id}
-          label={FIELDS.code.label}
-          hint="Enter the code your authenticator app shows now."
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
-          spellCheck={false}
-          className={authStyles.code}
-          required
-          markRequired
-          binding={{ ...binding, inputRef: rememberInput }}
-        />
-        <SubmitButton pending={confirm.isPending} label="Confirm" pendingLabel="Checking..." />
-      </form>
-    </>
+    <CardForm
+      form={form}
+      failure={failure}
+      onValid={({ code }) => {
+        setFailure(null);
+        confirm.mutate(code);
+      }}
+      pending={confirm.isPending}
+      label="Confirm"
+      pendingLabel="Checking..."
+    >
+      <AuthenticatorCodeField
+        id={FIELDS.code.id}
+        label={FIELDS.code.label}
+        hint="Enter the code your authenticator app shows now."
+        binding={{ ...binding, inputRef: rememberInput }}
+      />
+    </CardForm>
   );
 }

@@ -17,7 +17,7 @@ import styles from './console.module.css';
 import { CopyButton } from './copy-button';
 import { formatDateTime, PageHeading } from './page-heading';
 import { meQueryOptions, staffCalls, staffKeys } from './staff-calls';
-import { FormAlert, FormErrorSummary, serverMessage, useStaffForm } from './staff-form';
+import { EmailField, FormAlert, FormErrorSummary, serverMessage, useStaffForm } from './staff-form';
 import { StepUpCancelled, useStepUp } from './step-up';
 
 type InviteValues = { email: string; role: string; display_name: string };
@@ -157,15 +157,10 @@ function InviteForm({
         })}
       >
         <div className={styles.formRow}>
-          <TextField
+          <EmailField
             id={INVITE_FIELDS.email.id}
             label={INVITE_FIELDS.email.label}
-            type="email"
             autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            markRequired
             binding={form.field('email')}
           />
           <div className={authStyles.field}>

@@ -1,0 +1,54 @@
+import { type ReactNode, Suspense } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useToastScreen } from '../toast/use-toast-screen';
+import { cx } from '../ui/cx';
+import { LoadingSpinner } from './loading-spinner';
+import styles from './root-layout.module.css';
+import { useDocumentTitle } from './use-document-title';
+
+/** Navigations that finish quickly (cached data, loaded chunks) should not flash the overlay. */
+const NAVIGATION_SPINNER_DELAY_MS = 300;
+
+/** The shell's suspense boundary; it covers a refetch after the cache is cleared (logout). */
+export function ShellBoundary({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>;
+}
+
+/** Names the screen: the document title, and the toast layer's screen. Returns the path. */
+export function useShellScreen(): string {
+  const { pathname } = useLocation();
+  useDocumentTitle();
+  useToastScreen(pathname);
+  return pathname;
+}
+
+/**
+ * The frame of every screen: the skip link, what comes before the page (the header), the page in
+ * its main landmark, what comes after it, and the overlay of a navigation that takes a while.
+ */
+export function ShellFrame({
+  before,
+  after,
+  mainClassName,
+}: {
+  before: ReactNode;
+  after?: ReactNode;
+  mainClassName?: string;
+}) {
+  const navigation = useNavigation();
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className={styles.skipLink}>
+        Skip to main content
+      </a>
+      {before}
+      <main id="main" tabIndex={-1} className={cx(styles.main, mainClassName)}>
+        <Outlet />
+      </main>
+      {after}
+      {navigation.state === 'loading' ? (
+        <LoadingSpinner delayMs={NAVIGATION_SPINNER_DELAY_MS} />
+      ) : null}
+    </div>
+  );
+}
