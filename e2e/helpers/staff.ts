@@ -67,10 +67,25 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${STAFF_SHOTS}/${name}-${width}.png`, fullPage: true });
     // The page never scrolls sideways, on a phone either (a wide table scrolls in its frame).
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+    const overflow = await page.evaluate(() => {
+      const limit = document.documentElement.clientWidth;
+      const beyond = [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > limit + 0.5)
+        // Inside a scrolling frame is fine: the frame clips it.
+        .filter((element) => {
+          for (let up = element.parentElement; up; up = up.parentElement) {
+            if (getComputedStyle(up).overflowX !== 'visible') return false;
+          }
+          return true;
+        })
+        .slice(0, 5)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+      return { by: document.documentElement.scrollWidth - limit, beyond };
+    });
+    expect(
+      overflow.by,
+      `${name} scrolls sideways at ${width}px: ${overflow.beyond.join(', ')}`,
+    ).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize(original);
 }
