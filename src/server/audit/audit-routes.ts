@@ -10,12 +10,7 @@ import { CSV_CONTENT_TYPE, csvStream } from '../http/csv-writer';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { StaffContext } from '../staff/staff-context';
-import {
-  STAFF_FORBIDDEN_MESSAGE,
-  STAFF_SESSION_ENDED_MESSAGE,
-  type StaffPrincipal,
-  staffActor,
-} from '../staff/staff-sessions';
+import { STAFF_FORBIDDEN_MESSAGE, staffActor, staffOf } from '../staff/staff-sessions';
 import { type AuditFilters, auditEventView, createAuditStore } from './audit-store';
 import { AUDIT_ACTIONS, type AuditAction } from './audit-trail';
 
@@ -65,12 +60,6 @@ function filtersOf(query: AuditQuery): AuditFilters {
 /** The filters that were set, for the record of an export. */
 function givenFilters(filters: AuditFilters): Partial<AuditFilters> {
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
-}
-
-/** The member the session guard admitted. */
-function staffOf(request: FastifyRequest): StaffPrincipal {
-  if (!request.staff) throw new HttpError(401, STAFF_SESSION_ENDED_MESSAGE);
-  return request.staff;
 }
 
 /**

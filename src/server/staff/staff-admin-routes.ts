@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from '../http/zod-validation';
 import { inviteStaff } from './invitations';
 import { type StaffContext, siteUrl } from './staff-context';
 import { STAFF_AUTH_MESSAGES } from './staff-policy';
-import { type StaffPrincipal, staffActor } from './staff-sessions';
+import { type StaffPrincipal, staffActor, staffOf } from './staff-sessions';
 import { memberSummary, type StaffMember } from './staff-store';
 
 /** Admins invite staff, change roles and disable members; every change is on record. */
@@ -32,7 +32,7 @@ export const staffAdminRoutes: FastifyPluginAsync<StaffContext> = async (parent,
     `${STAFF_API}/staff/invitations`,
     { schema: { body: inviteStaffSchema }, onRequest: sessions.guard('staff.manage') },
     async (request): Promise<InviteStaffResponse> => {
-      const staff = request.staff as StaffPrincipal;
+      const staff = staffOf(request);
       const invitation = await inviteStaff(context, {
         email: request.body.email,
         role: request.body.role,
@@ -97,7 +97,7 @@ export const staffAdminRoutes: FastifyPluginAsync<StaffContext> = async (parent,
     },
     async (request) =>
       changeMember(
-        request.staff as StaffPrincipal,
+        staffOf(request),
         request.params.staffId,
         { role: request.body.role as StaffRole },
         'staff.role_changed',
@@ -110,7 +110,7 @@ export const staffAdminRoutes: FastifyPluginAsync<StaffContext> = async (parent,
     { schema: { params: staffIdParams }, onRequest: sessions.guard('staff.manage') },
     async (request) =>
       changeMember(
-        request.staff as StaffPrincipal,
+        staffOf(request),
         request.params.staffId,
         { disabledAt: new Date() },
         'staff.disabled',
@@ -123,7 +123,7 @@ export const staffAdminRoutes: FastifyPluginAsync<StaffContext> = async (parent,
     { schema: { params: staffIdParams }, onRequest: sessions.guard('staff.manage') },
     async (request) =>
       changeMember(
-        request.staff as StaffPrincipal,
+        staffOf(request),
         request.params.staffId,
         { disabledAt: null },
         'staff.enabled',

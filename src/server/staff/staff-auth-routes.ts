@@ -34,6 +34,7 @@ import {
   STEP_UP_REQUIRED_MESSAGE,
   type StaffPrincipal,
   staffActor,
+  staffOf,
   stepUpFresh,
   stepUpUntil,
 } from './staff-sessions';
@@ -184,7 +185,7 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
     `${STAFF_API}/second-factor`,
     { schema: { body: totpCodeSchema }, onRequest: sessions.pending(['second_factor']) },
     async (request, reply): Promise<SignInStepResponse> => {
-      const member = await memberOf(request.staff as StaffPrincipal);
+      const member = await memberOf(staffOf(request));
       await checkTotp(member, request.body.code, request);
       await completeSignIn(request, reply, member, 'authenticator');
       return { next: 'signed_in' };
@@ -195,7 +196,7 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
     `${STAFF_API}/recovery-code`,
     { schema: { body: recoveryCodeSchema }, onRequest: sessions.pending(['second_factor']) },
     async (request, reply): Promise<SignInStepResponse & { remaining: number }> => {
-      const member = await memberOf(request.staff as StaffPrincipal);
+      const member = await memberOf(staffOf(request));
       await limiter.consume([{ limit: STAFF_LIMITS.codePerMember, subject: member.id }]);
       const remaining = await store.spendRecoveryCode(
         member.id,
@@ -285,7 +286,7 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
     `${STAFF_API}/enrolment/start`,
     { onRequest: sessions.pending(['enrol']) },
     async (request): Promise<EnrolmentStartResponse> => {
-      const staff = request.staff as StaffPrincipal;
+      const staff = staffOf(request);
       const secret = await newTotpSecret();
       await store.update(staff.id, { pendingTotpSecret: secret });
       return enrolmentDetails(secret, `${tenant.partner_name} Admissions`, staff.email);
@@ -296,7 +297,7 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
     `${STAFF_API}/enrolment/finish`,
     { schema: { body: totpCodeSchema }, onRequest: sessions.pending(['enrol']) },
     async (request, reply): Promise<RecoveryCodesResponse> => {
-      const member = await memberOf(request.staff as StaffPrincipal);
+      const member = await memberOf(staffOf(request));
       if (!member.pendingTotpSecret) throw codeError(STAFF_AUTH_MESSAGES.enrolmentNotStarted);
       await limiter.consume([{ limit: STAFF_LIMITS.codePerMember, subject: member.id }]);
       const step = await totpStep(member.pendingTotpSecret, request.body.code);
@@ -331,7 +332,7 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
     `${STAFF_API}/step-up`,
     { schema: { body: totpCodeSchema }, onRequest: sessions.guard(null) },
     async (request): Promise<{ step_up_until: string }> => {
-      const staff = request.staff as StaffPrincipal;
+      const staff = staffOf(request);
       const member = await memberOf(staff);
       if (!member.totpSecret) {
         throw new HttpError(
@@ -353,7 +354,7 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
     `${STAFF_API}/recovery-codes`,
     { onRequest: sessions.guard(null) },
     async (request): Promise<RecoveryCodesResponse> => {
-      const staff = request.staff as StaffPrincipal;
+      const staff = staffOf(request);
       if (!staff.hasAuthenticator) throw new HttpError(400, STAFF_AUTH_MESSAGES.stepUpWithProvider);
       if (!stepUpFresh(staff)) {
         throw new HttpError(
@@ -379,7 +380,7 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
     `${STAFF_API}/me`,
     { onRequest: sessions.guard(null) },
     async (request): Promise<StaffMeResponse> => {
-      const staff = request.staff as StaffPrincipal;
+      const staff = staffOf(request);
       return {
         id: staff.id,
         email: staff.email,

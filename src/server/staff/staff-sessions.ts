@@ -259,6 +259,12 @@ export function createStaffSessions(db: AppDatabase, settings: StaffSessionSetti
   };
 }
 
+/** The member the session guard admitted to this request (a route behind `guard` or `pending`). */
+export function staffOf(request: FastifyRequest): StaffPrincipal {
+  if (!request.staff) throw new HttpError(401, STAFF_SESSION_ENDED_MESSAGE);
+  return request.staff;
+}
+
 /** Whether the member proved the second factor within the step-up window. */
 export function stepUpFresh(staff: Pick<StaffPrincipal, 'secondFactorAt'>): boolean {
   return (
