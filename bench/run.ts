@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DatabaseKind } from '../src/server/test/test-database';
 import { benchAnswerSave } from './answer-save';
+import { benchApplicationList } from './application-list';
 import { benchApplicationPdf } from './application-pdf';
 import { benchDocuments } from './documents';
 import { benchFirstLoad } from './first-load';
@@ -88,6 +89,21 @@ const sections: Record<string, () => Promise<string>> = {
       "| database | PUT /api/answer (req/s) | p99 (ms) | the route's statement direct (statements/s) | ratio (goal ≥ 0.5) | bare keyed merge, no session check (statements/s) | ratio to it | GET /api/profile p50 (ms) | p99 (ms) |",
       '|---|---|---|---|---|---|---|---|---|',
       ...rows,
+    ].join('\n');
+  },
+  'application-list': async () => {
+    const result = await benchApplicationList();
+    console.log(JSON.stringify(result, null, 2));
+    const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+    return [
+      `Measured ${today} on ${machine}, PostgreSQL, ${result.applications.toLocaleString('en-US')} generated applications (filled in ${result.fillSeconds} s), the server in production mode in its own process, one request at a time; load average (1 / 5 / 15 min) ${load(result.loadBefore)} before, ${load(result.loadAfter)} after.`,
+      '',
+      '| GET /staff/api/applications | requests | p50 (ms) | p99 (ms) | mean found |',
+      '|---|---|---|---|---|',
+      ...result.cases.map(
+        (row) =>
+          `| ${row.case} | ${row.requests} | ${row.p50Ms} | ${row.p99Ms} | ${row.meanFound} |`,
+      ),
     ].join('\n');
   },
   'application-pdf': async () => timedCasesTable(await benchApplicationPdf()),

@@ -7,11 +7,18 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  LIST_KEYS,
+  NAME_KEYS,
+  PHONE_KEYS,
+  SCHOOL_KEYS,
+} from '../applications-list/list-answer-keys';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -83,18 +90,112 @@ export const logins = pgTable(
   (table) => [index('logins_account_idx').on(table.accountId)],
 );
 
-/** The application of an account: answers merged per key, and where the applicant left off. */
-export const applications = pgTable('applications', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  answers: jsonb('answers').$type<Record<string, string | boolean>>().notNull().default({}),
-  lastPage: text('last_page'),
-  tabs: jsonb('tabs').$type<Record<string, string>>().notNull().default({}),
-  addAnother: jsonb('add_another').$type<Record<string, number>>().notNull().default({}),
-  submittedAt: timestamp('submitted_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+const keyArray = (keys: readonly string[]) =>
+  keys.length === 0 ? `'{}'::text[]` : `array[${keys.map((key) => `'${key}'`).join(', ')}]`;
+/**
+ * `list_answer_text` and `list_fold` (migration 0006): the answers to `keys` (and the digits of
+ * those to `digitKeys`), folded: lower case, accents and punctuation gone, words single-spaced.
+ * The function reads the answers once; each `answers->>key` here would decompress them again.
+ */
+const foldedAnswers = (keys: readonly string[], digitKeys: readonly string[] = []) =>
+  `list_fold(list_answer_text(answers, ${keyArray(keys)}, ${keyArray(digitKeys)}))`;
+
+/**
+ * The application of an account: answers merged per key, and where the applicant left off.
+ * The `list_*` columns serve the staff console's list: PostgreSQL computes them from the row
+ * whenever it changes, so saving an answer writes nothing more, and a save that leaves them as
+ * they were keeps its in-place (HOT) update (docs/decisions/033-application-list-and-search.md).
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers').$type<Record<string, string | boolean>>().notNull().default({}),
+    lastPage: text('last_page'),
+    tabs: jsonb('tabs').$type<Record<string, string>>().notNull().default({}),
+    addAnother: jsonb('add_another').$type<Record<string, number>>().notNull().default({}),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 0 started, 1 validating, 2 submitted: kept by a trigger on `web_statuses`. */
+    listStatus: smallint('list_status').notNull().default(0),
+    /** The account's address, lower-cased, kept by triggers: the search looks in one table. */
+    listEmail: text('list_email'),
+    /** Last name then first name, folded: the name column's order. */
+    listName: text('list_name').generatedAlwaysAs(
+      sql.raw(foldedAnswers([LIST_KEYS.lastName, LIST_KEYS.firstName])),
+    ),
+    listProgram: text('list_program').generatedAlwaysAs(
+      sql.raw(`nullif(answers->>'${LIST_KEYS.programLabel}', '')`),
+    ),
+    listProgramCode: text('list_program_code').generatedAlwaysAs(
+      sql.raw(`nullif(answers->>'${LIST_KEYS.program}', '')`),
+    ),
+    listEntryTerm: text('list_entry_term').generatedAlwaysAs(
+      sql.raw(`nullif(answers->>'${LIST_KEYS.entryTerm}', '')`),
+    ),
+    listDecisionType: text('list_decision_type').generatedAlwaysAs(
+      sql.raw(`nullif(answers->>'${LIST_KEYS.decisionType}', '')`),
+    ),
+    /**
+     * The hour of the last activity. Indexed in place of `updated_at`, which every save changes:
+     * an index on it would make every save rewrite every index of the row.
+     */
+    listActivityHour: timestamp('list_activity_hour').generatedAlwaysAs(
+      sql.raw(`date_trunc('hour', updated_at at time zone 'UTC')`),
+    ),
+    /** Names, schools, CEEB codes and phone digits, folded: what the search box looks in. */
+    listSearch: text('list_search').generatedAlwaysAs(
+      sql.raw(foldedAnswers([...NAME_KEYS, ...SCHOOL_KEYS], PHONE_KEYS)),
+    ),
+    /** Each name word and each spelling of it with one letter left out: names found despite a typo. */
+    listNameKeys: text('list_name_keys')
+      .array()
+      .generatedAlwaysAs(sql.raw(`list_typo_keys(${foldedAnswers(NAME_KEYS)})`)),
+  },
+  (table) => [
+    index('applications_list_status_idx').on(table.listStatus, table.accountId),
+    index('applications_list_name_idx').on(table.listName, table.accountId),
+    index('applications_list_name_desc_idx').on(
+      table.listName.desc().nullsLast(),
+      table.accountId.desc(),
+    ),
+    index('applications_list_program_idx').on(table.listProgram, table.accountId),
+    index('applications_list_program_desc_idx').on(
+      table.listProgram.desc().nullsLast(),
+      table.accountId.desc(),
+    ),
+    index('applications_list_program_code_idx').on(table.listProgramCode),
+    index('applications_list_entry_term_idx').on(table.listEntryTerm, table.accountId),
+    index('applications_list_entry_term_desc_idx').on(
+      table.listEntryTerm.desc().nullsLast(),
+      table.accountId.desc(),
+    ),
+    index('applications_list_decision_type_idx').on(table.listDecisionType, table.accountId),
+    index('applications_list_decision_type_desc_idx').on(
+      table.listDecisionType.desc().nullsLast(),
+      table.accountId.desc(),
+    ),
+    index('applications_submitted_at_idx').on(table.submittedAt, table.accountId),
+    index('applications_submitted_at_desc_idx').on(
+      table.submittedAt.desc().nullsLast(),
+      table.accountId.desc(),
+    ),
+    index('applications_list_activity_idx').on(table.listActivityHour),
+    // Counts a filtered list from the index alone, without reading the (wide) rows.
+    index('applications_list_filters_idx').on(
+      table.listStatus,
+      table.listEntryTerm,
+      table.listProgramCode,
+      table.listDecisionType,
+      table.submittedAt,
+    ),
+    index('applications_list_search_idx').using('gin', table.listSearch.op('gin_trgm_ops')),
+    index('applications_list_email_idx').using('gin', table.listEmail.op('gin_trgm_ops')),
+    index('applications_list_name_keys_idx').using('gin', table.listNameKeys),
+  ],
+);
 
 /** The errors the browser found while validating, kept with their time (spec 000 section 5). */
 export const validationReports = pgTable(

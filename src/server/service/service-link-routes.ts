@@ -1,11 +1,9 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { servicePdfUrl } from '../../shared/api/service';
 import {
-  type ApplicationSummary,
   applicationIdParams,
   type CreatedServiceLink,
   createServiceLinkSchema,
-  findApplicationsQuery,
   type ServiceLinkSummary,
   STAFF_API,
   serviceLinkParams,
@@ -13,15 +11,10 @@ import {
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { type StaffContext, siteUrl } from '../staff/staff-context';
-import {
-  STAFF_SESSION_ENDED_MESSAGE,
-  type StaffPrincipal,
-  staffActor,
-} from '../staff/staff-sessions';
+import { staffActor, staffOf } from '../staff/staff-sessions';
 import { serviceLink } from './service-token-command';
 import {
   applicationExists,
-  findApplications,
   listServiceLinks,
   mintServiceToken,
   revokeServiceLink,
@@ -33,16 +26,10 @@ export const SERVICE_LINK_NOT_FOUND_MESSAGE = 'This application has no link with
 
 const DAY_MS = 86_400_000;
 
-/** The member the session guard admitted. */
-function staffOf(request: FastifyRequest): StaffPrincipal {
-  if (!request.staff) throw new HttpError(401, STAFF_SESSION_ENDED_MESSAGE);
-  return request.staff;
-}
-
 /**
- * Read-only links as staff actions: find an application by its applicant's address, then list,
- * create and revoke the links to it. A link is shown once, when made; only its hash is stored,
- * and making, revoking and every use of a link are in the audit trail.
+ * Read-only links as staff actions: list, create and revoke the links to an application (found
+ * through the application list). A link is shown once, when made; only its hash is stored, and
+ * making, revoking and every use of a link are in the audit trail.
  */
 export const serviceLinkRoutes: FastifyPluginAsync<StaffContext> = async (parent, context) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -53,25 +40,6 @@ export const serviceLinkRoutes: FastifyPluginAsync<StaffContext> = async (parent
       throw new HttpError(404, APPLICATION_NOT_FOUND_MESSAGE);
     }
   }
-
-  app.get(
-    `${STAFF_API}/applications`,
-    {
-      onRequest: sessions.guard('applications.read'),
-      schema: { querystring: findApplicationsQuery },
-    },
-    async (request): Promise<ApplicationSummary[]> => {
-      const found = await findApplications(db, request.query.email);
-      await audit.record({
-        actor: staffActor(staffOf(request)),
-        action: 'application.search',
-        applicationId: found.length === 1 ? found[0]?.id : null,
-        detail: { email: request.query.email, found: found.length },
-        ip: request.ip,
-      });
-      return found;
-    },
-  );
 
   app.get(
     `${STAFF_API}/applications/:applicationId/links`,

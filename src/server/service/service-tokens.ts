@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { normaliseUsername } from '../../shared/accounts/account-forms';
 import { SERVICE_TOKEN_MAX_LENGTH } from '../../shared/api/service';
-import type { ApplicationSummary, ServiceLinkSummary } from '../../shared/staff/staff-api';
+import type { ServiceLinkSummary } from '../../shared/staff/staff-api';
 import { randomToken, sha256 } from '../accounts/secrets';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
@@ -32,23 +32,6 @@ export async function findApplicant(
     .leftJoin(applications, eq(applications.accountId, accounts.id))
     .where(eq(sql`lower(${accounts.email})`, normaliseUsername(email)));
   return row ?? null;
-}
-
-/** What the console finds for an applicant's address: their application, if they have an account. */
-export async function findApplications(
-  db: AppDatabase,
-  email: string,
-): Promise<ApplicationSummary[]> {
-  const found = await findApplicant(db, email);
-  if (!found) return [];
-  return [
-    {
-      id: found.accountId,
-      email: found.email,
-      status: found.submittedAt ? 'submitted' : 'started',
-      submitted_at: found.submittedAt?.toISOString() ?? null,
-    },
-  ];
 }
 
 /** Whether an application (an applicant's account) has this id. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { applicationListRoutes } from '../applications-list/applications-list-routes';
 import { auditRoutes } from '../audit/audit-routes';
 import { serviceLinkRoutes } from '../service/service-link-routes';
 import { oidcRoutes } from './oidc/oidc-routes';
@@ -15,4 +16,5 @@ export const staffPlugin: FastifyPluginAsync<StaffContext> = async (app, context
   await app.register(staffAdminRoutes, context);
   await app.register(auditRoutes, context);
   await app.register(serviceLinkRoutes, context);
+  await app.register(applicationListRoutes, context);
 };

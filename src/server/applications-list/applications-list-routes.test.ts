@@ -1,0 +1,402 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationModel } from '../../shared/application/application-model';
+import { answerKeySpecs } from '../../shared/form/answer-keys';
+import {
+  APPLICATION_LIST_SORTS,
+  type ApplicationListResponse,
+  type ApplicationListSort,
+} from '../../shared/staff/application-list-api';
+import { accounts, applications, auditEvents, webStatuses } from '../db/schema';
+import { signedInApplicant } from '../test/accounts-helpers';
+import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
+import { buildTestApp, testDatabaseOf } from '../test/test-app';
+import { databaseKinds } from '../test/test-database';
+import { LIST_KEYS, NAME_KEYS, PHONE_KEYS, SCHOOL_KEYS } from './list-answer-keys';
+
+const LIST = '/staff/api/applications';
+
+interface Applicant {
+  answers?: Record<string, string>;
+  status?: 'started' | 'validating' | 'submitted';
+  submittedAt?: string;
+  updatedAt?: string;
+  email?: string;
+}
+
+describe('the list columns', () => {
+  it('read answer keys the application model has', () => {
+    const keys = answerKeySpecs(applicationModel);
+    const used = [...NAME_KEYS, ...SCHOOL_KEYS, ...PHONE_KEYS, ...Object.values(LIST_KEYS)];
+    expect(used.filter((key) => !keys.has(key))).toEqual([]);
+  });
+});
+
+describe.each(databaseKinds)('the staff application list on %s', (kind) => {
+  let app: FastifyInstance;
+  let reader: SignedInStaff;
+  /** Marks this test's applications, so each test lists only its own. */
+  let tag = '';
+
+  beforeAll(async () => {
+    app = await buildTestApp(kind);
+    reader = await signedInStaff(app, { role: 'reader' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** Inserts applications straight into the database; returns their ids in the order given. */
+  async function insert(applicants: Applicant[]): Promise<string[]> {
+    const db = testDatabaseOf(app);
+    tag = `t${randomBytes(4).toString('hex')}`;
+    const ids: string[] = [];
+    for (const [index, applicant] of applicants.entries()) {
+      const [account] = await db
+        .insert(accounts)
+        .values({ email: applicant.email ?? `${tag}-${index}@example.edu` })
+        .returning({ id: accounts.id });
+      const id = account?.id as string;
+      ids.push(id);
+      await db.insert(applications).values({
+        accountId: id,
+        answers: { entry_term: tag, ...applicant.answers },
+        submittedAt: applicant.submittedAt ? new Date(applicant.submittedAt) : null,
+        updatedAt: new Date(applicant.updatedAt ?? `2026-01-01T00:00:0${index % 10}Z`),
+      });
+      const statuses = { started: ['started'], validating: ['started', 'validating'] };
+      const reached =
+        applicant.status === 'submitted'
+          ? ['started', 'validating', 'submitted']
+          : statuses[applicant.status ?? 'started'];
+      for (const webStatus of reached) {
+        await db.insert(webStatuses).values({ accountId: id, webStatus });
+      }
+    }
+    return ids;
+  }
+
+  function get(query: string, cookie: string | null = reader.cookie) {
+    return app.inject({ url: `${LIST}?${query}`, headers: cookie ? { cookie } : {} });
+  }
+
+  /** The ids listed for this test's applications (its entry term) with more query. */
+  async function listed(query = ''): Promise<string[]> {
+    const response = await get(`term=${tag}&page_size=100${query ? `&${query}` : ''}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ApplicationListResponse>().applications.map((row) => row.id);
+  }
+
+  async function searched(q: string): Promise<string[]> {
+    return listed(`q=${encodeURIComponent(q)}`);
+  }
+
+  async function auditCount(): Promise<number> {
+    const db = testDatabaseOf(app);
+    return (await db.select().from(auditEvents)).length;
+  }
+
+  it('lists each application with its columns and records the read', async () => {
+    const [id] = await insert([
+      {
+        answers: {
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          preferred_name: 'Addie',
+          applied_major: 'CS',
+          applied_major_desc: 'Computer Science',
+          entry_term_desc: 'Fall 2026',
+          decision_type: 'ED',
+          decision_type_desc: 'Early decision (binding)',
+        },
+        status: 'submitted',
+        submittedAt: '2026-03-01T10:00:00Z',
+        updatedAt: '2026-03-01T10:00:00Z',
+      },
+    ]);
+    const before = await auditCount();
+    const response = await get(`term=${tag}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({
+      applications: [
+        {
+          id,
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          preferred_name: 'Addie',
+          email: `${tag}-0@example.edu`,
+          status: 'submitted',
+          submitted_at: '2026-03-01T10:00:00.000Z',
+          last_activity: '2026-03-01T10:00:00.000Z',
+          program: 'CS',
+          program_desc: 'Computer Science',
+          entry_term: tag,
+          entry_term_desc: 'Fall 2026',
+          decision_type: 'ED',
+          decision_type_desc: 'Early decision (binding)',
+          missing_items: null,
+        },
+      ],
+      total: 1,
+      total_exact: true,
+      page: 1,
+      page_size: 25,
+      sort: 'last_activity',
+      direction: 'desc',
+    });
+    expect(await auditCount()).toBe(before + 1);
+    const db = testDatabaseOf(app);
+    const [entry] = await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'application.search'))
+      .orderBy(auditEvents.seq)
+      .then((rows) => rows.slice(-1));
+    expect(entry).toMatchObject({
+      actorType: 'staff',
+      actorId: reader.staffId,
+      detail: { q: '', filters: { term: [tag] }, rows: 1, found: 1, sort: 'last_activity' },
+    });
+  });
+
+  it('filters by status, term, program, decision type and submitted dates', async () => {
+    const ids = await insert([
+      { status: 'started', answers: { applied_major: 'BIO', decision_type: 'REG' } },
+      { status: 'validating', answers: { applied_major: 'CS', decision_type: 'ED' } },
+      {
+        status: 'submitted',
+        submittedAt: '2026-02-10T23:30:00Z',
+        answers: { applied_major: 'CS', decision_type: 'REG' },
+      },
+      {
+        status: 'submitted',
+        submittedAt: '2026-02-12T01:00:00Z',
+        answers: { applied_major: 'ART', decision_type: 'ED' },
+      },
+    ]);
+    const [started, validating, early, late] = ids as [string, string, string, string];
+    const sorted = (list: string[]) => [...list].sort();
+    expect(sorted(await listed('status=validating'))).toEqual([validating]);
+    expect(sorted(await listed('status=started&status=submitted'))).toEqual(
+      sorted([started, early, late]),
+    );
+    expect(sorted(await listed('program=CS'))).toEqual(sorted([validating, early]));
+    expect(sorted(await listed('decision_type=ED'))).toEqual(sorted([validating, late]));
+    expect(await listed('program=CS&decision_type=REG')).toEqual([early]);
+    expect(await listed('submitted_from=2026-02-11')).toEqual([late]);
+    expect(await listed('submitted_to=2026-02-10')).toEqual([early]);
+    expect(sorted(await listed('submitted_from=2026-02-10&submitted_to=2026-02-12'))).toEqual(
+      sorted([early, late]),
+    );
+    expect(await listed('program=no-such-program')).toEqual([]);
+  });
+
+  it('sorts on every column both ways, empty values last and ties by id', async () => {
+    const ids = await insert([
+      {
+        answers: { last_name: 'Baker', first_name: 'Ann', applied_major_desc: 'Biology' },
+        status: 'submitted',
+        submittedAt: '2026-02-01T00:00:00Z',
+        updatedAt: '2026-04-01T08:00:00Z',
+        email: `b-${randomBytes(3).toString('hex')}@example.edu`,
+      },
+      {
+        answers: {
+          last_name: 'Álvarez',
+          first_name: 'Zoe',
+          applied_major_desc: 'Art',
+          decision_type: 'REG',
+        },
+        status: 'validating',
+        updatedAt: '2026-04-01T08:30:00Z',
+        email: `a-${randomBytes(3).toString('hex')}@example.edu`,
+      },
+      {
+        answers: { last_name: 'Baker', first_name: 'Ann', decision_type: 'ED' },
+        status: 'submitted',
+        submittedAt: '2026-03-01T00:00:00Z',
+        updatedAt: '2026-04-01T07:59:00Z',
+        email: `c-${randomBytes(3).toString('hex')}@example.edu`,
+      },
+      { updatedAt: '2026-03-01T00:00:00Z', email: `d-${randomBytes(3).toString('hex')}@ex.edu` },
+    ]);
+    const [baker1, alvarez, baker2, blank] = ids as [string, string, string, string];
+    const up = (...tied: string[]) => [...tied].sort();
+    const down = (...tied: string[]) => [...tied].sort().reverse();
+    const expected: Record<ApplicationListSort, { asc: string[]; desc: string[] }> = {
+      // Accents do not move a name: Álvarez before Baker.
+      name: {
+        asc: [alvarez, ...up(baker1, baker2), blank],
+        desc: [...down(baker1, baker2), alvarez, blank],
+      },
+      email: { asc: [alvarez, baker1, baker2, blank], desc: [blank, baker2, baker1, alvarez] },
+      status: {
+        asc: [blank, alvarez, ...up(baker1, baker2)],
+        desc: [...down(baker1, baker2), alvarez, blank],
+      },
+      submitted_at: {
+        asc: [baker1, baker2, ...up(alvarez, blank)],
+        desc: [baker2, baker1, ...down(alvarez, blank)],
+      },
+      last_activity: {
+        asc: [blank, baker2, baker1, alvarez],
+        desc: [alvarez, baker1, baker2, blank],
+      },
+      program: {
+        asc: [alvarez, baker1, ...up(baker2, blank)],
+        desc: [baker1, alvarez, ...down(baker2, blank)],
+      },
+      entry_term: { asc: up(...ids), desc: down(...ids) },
+      decision_type: {
+        asc: [baker2, alvarez, ...up(baker1, blank)],
+        desc: [alvarez, baker2, ...down(baker1, blank)],
+      },
+    };
+    for (const sort of APPLICATION_LIST_SORTS) {
+      for (const direction of ['asc', 'desc'] as const) {
+        expect(await listed(`sort=${sort}&direction=${direction}`), `${sort} ${direction}`).toEqual(
+          expected[sort][direction],
+        );
+      }
+    }
+  });
+
+  it('pages through the list without gaps or repeats', async () => {
+    const ids = await insert(
+      Array.from({ length: 7 }, () => ({ updatedAt: '2026-05-05T05:05:05Z' })),
+    );
+    const pages: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const response = await get(`term=${tag}&page_size=3&page=${page}&sort=last_activity`);
+      const body = response.json<ApplicationListResponse>();
+      expect(body.total).toBe(7);
+      expect(body.page).toBe(page);
+      pages.push(...body.applications.map((row) => row.id));
+    }
+    expect(pages).toHaveLength(7);
+    expect([...pages].sort()).toEqual([...ids].sort());
+    const beyond = (await get(`term=${tag}&page_size=3&page=9`)).json<ApplicationListResponse>();
+    expect(beyond).toMatchObject({ applications: [], total: 7 });
+  });
+
+  it('finds names despite typos and accents, and by preferred and former names', async () => {
+    const ids = await insert([
+      { answers: { first_name: 'John', last_name: 'Smith' } },
+      { answers: { first_name: 'José', last_name: 'Núñez' } },
+      { answers: { first_name: 'Mary', last_name: 'Jones', preferred_name: 'Molly' } },
+      { answers: { first_name: 'Ann', last_name: 'Lee', prev_lname: 'Whitfield' } },
+      { answers: { first_name: 'Jane', last_name: 'Smithers' } },
+    ]);
+    const [john, jose, mary, ann, jane] = ids as [string, string, string, string, string];
+    expect(await searched('Jonh Smiht')).toEqual([john]);
+    expect(await searched('john smith')).toEqual([john]);
+    expect(await searched('Jose')).toEqual([jose]);
+    expect(await searched('josé nunez')).toEqual([jose]);
+    expect(await searched('NÚÑEZ')).toEqual([jose]);
+    expect(await searched('molly')).toEqual([mary]);
+    expect(await searched('whitfeild')).toEqual([ann]);
+    expect(await searched('lee')).toEqual([ann]);
+    // An exact name comes before one that merely contains it.
+    expect(await searched('smith')).toEqual([john, jane]);
+    expect(await searched('nobody')).toEqual([]);
+  });
+
+  it('finds an address, phone digits, a school name and a CEEB code', async () => {
+    const email = `pat.quinn.${randomBytes(3).toString('hex')}@college.example.edu`;
+    const ids = await insert([
+      {
+        email,
+        answers: {
+          first_name: 'Pat',
+          last_name: 'Quinn',
+          phone_mobile: '(555) 867-5309',
+          hs_name: 'Lincoln High School',
+          hs_ceeb: '331234',
+          college_2_name: 'Mesa Community College',
+          college_2_ceeb: '4567',
+        },
+      },
+      { answers: { first_name: 'Other', last_name: 'Person', phone_home: '(555) 222-3333' } },
+    ]);
+    const [pat] = ids as [string];
+    expect(await searched(email)).toEqual([pat]);
+    expect(await searched(email.split('@')[0] as string)).toEqual([pat]);
+    expect(await searched('555-867-5309')).toEqual([pat]);
+    expect(await searched('8675309')).toEqual([pat]);
+    expect(await searched('lincoln high')).toEqual([pat]);
+    expect(await searched('mesa community')).toEqual([pat]);
+    expect(await searched('331234')).toEqual([pat]);
+    expect(await searched('4567')).toEqual([pat]);
+    expect(await searched('quinn lincoln')).toEqual([pat]);
+    // A changed address is searched from then on.
+    const changed = `quinn.${randomBytes(3).toString('hex')}@new.example.edu`;
+    await testDatabaseOf(app).update(accounts).set({ email: changed }).where(eq(accounts.id, pat));
+    expect(await searched(changed)).toEqual([pat]);
+    expect(await searched(email)).toEqual([]);
+  });
+
+  it('keeps the exact-address lookup of the home page', async () => {
+    const email = `lookup-${randomBytes(4).toString('hex')}@example.edu`;
+    const [id] = await insert([
+      { email, status: 'submitted', submittedAt: '2026-01-02T00:00:00Z' },
+    ]);
+    const response = await get(`email=${email.toUpperCase()}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual([
+      { id, email, status: 'submitted', submitted_at: '2026-01-02T00:00:00.000Z' },
+    ]);
+    expect((await get(`email=${email}&q=x`)).statusCode).toBe(400);
+  });
+
+  it('refuses unknown or bad parameters with 400, a clear message and nothing recorded', async () => {
+    await insert([{}]);
+    const before = await auditCount();
+    const bad: Array<[string, RegExp]> = [
+      ['colour=red', /"colour":\["This field is not part of the request\."\]/],
+      ['sort=name&order=asc', /"order":\["This field is not part of the request\."\]/],
+      ['sort=shoe_size', /Sort by one of/],
+      ['direction=up', /asc or desc/],
+      ['status=admitted', /status is one of/],
+      ['page_size=101', /1 to 100/],
+      ['page_size=0', /1 to 100/],
+      ['page=0', /whole number/],
+      ['page=abc', /whole number/],
+      ['submitted_from=2026-13-01', /date such as/],
+      ['submitted_from=2026-02-02&submitted_to=2026-02-01', /comes before/],
+      [`q=${'x'.repeat(201)}`, /at most 200/],
+      [`q=${'x'.repeat(10_000)}`, /at most 200/],
+      ['q=a%00b', /cannot be stored/],
+      [`program=${'p'.repeat(101)}`, /1 to 100 characters/],
+    ];
+    for (const [query, message] of bad) {
+      const response = await get(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.body, query).toMatch(message);
+    }
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('answers any staff member who may read applications, and no one else', async () => {
+    expect((await get('', null)).statusCode).toBe(401);
+    const applicant = await signedInApplicant(app, `list-${randomBytes(4).toString('hex')}@x.edu`);
+    expect((await get('', applicant)).statusCode).toBe(401);
+    const admin = await signedInStaff(app, { role: 'admin' });
+    expect((await get('page_size=1', admin.cookie)).statusCode).toBe(200);
+    expect((await get('page_size=1')).statusCode).toBe(200);
+  });
+
+  it('keeps the status when web statuses arrive after the application row', async () => {
+    const [id] = await insert([{ status: 'started' }]);
+    const db = testDatabaseOf(app);
+    await db.insert(webStatuses).values({ accountId: id as string, webStatus: 'validating' });
+    expect(await listed('status=validating')).toEqual([id]);
+    const [row] = await db
+      .select({ status: applications.listStatus })
+      .from(applications)
+      .where(and(eq(applications.accountId, id as string)));
+    expect(row?.status).toBe(1);
+  });
+});

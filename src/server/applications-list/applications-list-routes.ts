@@ -1,0 +1,86 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  type ApplicationListQuery,
+  type ApplicationListResponse,
+  applicationListQuery,
+  listRequestOf,
+} from '../../shared/staff/application-list-api';
+import { type ApplicationSummary, STAFF_API } from '../../shared/staff/staff-api';
+import type { ZodTypeProvider } from '../http/zod-validation';
+import type { StaffContext } from '../staff/staff-context';
+import { staffActor, staffOf } from '../staff/staff-sessions';
+import { findApplicationsByEmail, listApplications } from './applications-list-store';
+
+/** The filters of a request as the audit trail keeps them: only those given. */
+function filtersOf(query: ApplicationListQuery): Record<string, unknown> {
+  const {
+    email: _email,
+    q: _q,
+    page: _page,
+    page_size: _size,
+    sort: _sort,
+    direction: _direction,
+    ...filters
+  } = query;
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * The staff console's list of applications: paged, sorted on any column, filtered, and searched
+ * by name (typos and accents forgiven), address, phone, school or CEEB code. Given `email` alone
+ * it is the home page's exact-address lookup. Every call is a read of applicant data, so every
+ * call is in the audit trail with what was asked and how many applications answered.
+ */
+export const applicationListRoutes: FastifyPluginAsync<StaffContext> = async (parent, context) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { db, sessions, audit } = context;
+
+  app.get(
+    `${STAFF_API}/applications`,
+    {
+      onRequest: sessions.guard('applications.read'),
+      schema: { querystring: applicationListQuery },
+    },
+    async (request): Promise<ApplicationListResponse | ApplicationSummary[]> => {
+      const staff = staffOf(request);
+      const { query } = request;
+      if (query.email !== undefined) {
+        const found = await findApplicationsByEmail(db, query.email);
+        await audit.record({
+          actor: staffActor(staff),
+          action: 'application.search',
+          applicationId: found.length === 1 ? found[0]?.id : null,
+          detail: { email: query.email, found: found.length },
+          ip: request.ip,
+        });
+        return found;
+      }
+      const listRequest = listRequestOf(query);
+      const page = await listApplications(db, listRequest);
+      await audit.record({
+        actor: staffActor(staff),
+        action: 'application.search',
+        detail: {
+          q: listRequest.q,
+          filters: filtersOf(query),
+          sort: listRequest.sort,
+          direction: listRequest.direction,
+          page: listRequest.page,
+          page_size: listRequest.pageSize,
+          rows: page.rows.length,
+          found: page.total,
+        },
+        ip: request.ip,
+      });
+      return {
+        applications: page.rows,
+        total: page.total,
+        total_exact: page.totalExact,
+        page: listRequest.page,
+        page_size: listRequest.pageSize,
+        sort: listRequest.sort,
+        direction: listRequest.direction,
+      };
+    },
+  );
+};

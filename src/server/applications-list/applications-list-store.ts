@@ -1,0 +1,282 @@
+import { and, eq, gte, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { normaliseUsername } from '../../shared/accounts/account-forms';
+import {
+  APPLICATION_STATUSES,
+  type ApplicationListRequest,
+  type ApplicationListRow,
+  type ApplicationListSort,
+} from '../../shared/staff/application-list-api';
+import type { ApplicationSummary } from '../../shared/staff/staff-api';
+import { startOfDay } from '../audit/audit-store';
+import { type AppDatabase, rowsOf } from '../db/database';
+import { accounts, applications } from '../db/schema';
+import { LIST_KEYS } from './list-answer-keys';
+
+const DAY_MS = 86_400_000;
+/** Words of a search beyond these are left out: each word is one more index lookup. */
+export const SEARCH_WORDS_MAX = 8;
+/** Shorter words are matched as whole name words only: a trigram index needs three letters. */
+const SUBSTRING_MIN_LENGTH = 3;
+/**
+ * A list without a search is counted up to here: counting 100,000 rows would cost more than the
+ * page itself, and "more than 10,000" tells a reader to filter.
+ */
+export const COUNT_MAX = 10_000;
+
+const a = applications;
+const c = accounts;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+const containing = (text: string) => `%${escapeLike(text)}%`;
+
+/** One word of a search: part of an address, digits of a phone or code, or folded text. */
+type SearchWord = { kind: 'email'; text: string } | { kind: 'text'; text: string };
+
+/** How the row is ordered, each column with the application id after it so pages never overlap. */
+function orderBy(
+  sort: ApplicationListSort,
+  direction: 'asc' | 'desc',
+  email: SQL = sql`lower(${c.email})`,
+): SQL {
+  const dir = sql.raw(direction);
+  // Empty values go last either way; each order has an index written in the same terms.
+  const nullable = (column: SQLWrapper) =>
+    sql`${column} ${dir} nulls last, ${a.accountId} ${dir} nulls last`;
+  switch (sort) {
+    case 'name':
+      return nullable(a.listName);
+    case 'email':
+      // Addresses are unique: nothing to break a tie.
+      return sql`${email} ${dir}`;
+    case 'status':
+      return sql`${a.listStatus} ${dir}, ${a.accountId} ${dir}`;
+    case 'submitted_at':
+      return nullable(a.submittedAt);
+    case 'last_activity':
+      // The indexed hour first, then the exact time within it.
+      return sql`${a.listActivityHour} ${dir}, ${a.updatedAt} ${dir}, ${a.accountId} ${dir}`;
+    case 'program':
+      return nullable(a.listProgram);
+    case 'entry_term':
+      return nullable(a.listEntryTerm);
+    case 'decision_type':
+      return nullable(a.listDecisionType);
+  }
+}
+
+function filtersOf(request: ApplicationListRequest): SQL | undefined {
+  return and(
+    request.status.length > 0
+      ? inArray(
+          a.listStatus,
+          request.status.map((status) => APPLICATION_STATUSES.indexOf(status)),
+        )
+      : undefined,
+    request.term.length > 0 ? inArray(a.listEntryTerm, request.term) : undefined,
+    request.program.length > 0 ? inArray(a.listProgramCode, request.program) : undefined,
+    request.decisionType.length > 0 ? inArray(a.listDecisionType, request.decisionType) : undefined,
+    request.submittedFrom ? gte(a.submittedAt, startOfDay(request.submittedFrom)) : undefined,
+    request.submittedTo
+      ? lt(a.submittedAt, new Date(startOfDay(request.submittedTo).getTime() + DAY_MS))
+      : undefined,
+  );
+}
+
+/** Anything but digits and the ways of writing a phone number makes a search not a number. */
+const NUMBER_LIKE = /^[\d\s().+-]+$/;
+
+/** The words of a search, folded by the database exactly as the searched columns are. */
+async function searchWords(db: AppDatabase, q: string): Promise<SearchWord[]> {
+  const digits = q.replace(/\D/g, '');
+  if (NUMBER_LIKE.test(q) && digits.length >= 2) return [{ kind: 'text', text: digits }];
+  const words: SearchWord[] = [];
+  const textParts: string[] = [];
+  for (const part of q.toLowerCase().split(/\s+/)) {
+    if (part === '') continue;
+    if (part.includes('@')) words.push({ kind: 'email', text: part });
+    else textParts.push(part);
+  }
+  if (textParts.length > 0) {
+    const [row] = rowsOf<{ folded: string | null }>(
+      await db.execute(sql`select list_fold(${textParts.join(' ')}) as folded`),
+    );
+    for (const word of (row?.folded ?? '').split(' ')) {
+      if (word !== '') words.push({ kind: 'text', text: word });
+    }
+  }
+  const unique = new Map(words.map((word) => [`${word.kind}:${word.text}`, word]));
+  return [...unique.values()].slice(0, SEARCH_WORDS_MAX);
+}
+
+/**
+ * Whether an application has one word of a search: in a name (even one typo away), a school, a
+ * number or the address. Every part has an index on `applications`, so the words of a search are
+ * looked up together and their matches intersected before any row is read.
+ */
+function matchesWord(word: SearchWord): SQL {
+  const pattern = containing(word.text);
+  if (word.kind === 'email') return sql`${a.listEmail} like ${pattern}`;
+  const names = sql`${a.listNameKeys} && list_typo_keys(${word.text})`;
+  if (word.text.length < SUBSTRING_MIN_LENGTH) return names;
+  return sql`(${a.listSearch} like ${pattern} or ${names} or ${a.listEmail} like ${pattern})`;
+}
+
+/** Best matches first: a whole name word counts most, then the word anywhere; a typo counts 0. */
+function relevance(words: readonly SearchWord[]): SQL {
+  const scores = words.map((word) =>
+    word.kind === 'email'
+      ? sql`(case when ${a.listEmail} like ${containing(word.text)} then 1 else 0 end)`
+      : sql`(case when ${a.listNameKeys} @> array[${word.text}]::text[] then 2
+          when ${a.listSearch} like ${containing(word.text)} then 1
+          when ${a.listEmail} like ${containing(word.text)} then 1 else 0 end)`,
+  );
+  return sql.join(scores, sql` + `);
+}
+
+interface ListRow {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  preferred_name: string | null;
+  email: string;
+  list_status: number;
+  submitted_at: string | Date | null;
+  updated_at: string | Date;
+  program: string | null;
+  program_desc: string | null;
+  entry_term: string | null;
+  entry_term_desc: string | null;
+  decision_type: string | null;
+  decision_type_desc: string | null;
+  total?: string | number;
+}
+
+const answer = (key: string) => sql`nullif(${a.answers}->>${key}, '')`;
+
+const listColumns = (email: SQL) => sql`${a.accountId} as id,
+  ${a.answers}->>${LIST_KEYS.firstName} as first_name,
+  ${a.answers}->>${LIST_KEYS.lastName} as last_name,
+  ${a.answers}->>${LIST_KEYS.preferredName} as preferred_name,
+  ${email} as email, ${a.listStatus} as list_status,
+  ${a.submittedAt} as submitted_at, ${a.updatedAt} as updated_at,
+  ${a.listProgramCode} as program, ${a.listProgram} as program_desc,
+  ${a.listEntryTerm} as entry_term, ${answer(LIST_KEYS.entryTermLabel)} as entry_term_desc,
+  ${a.listDecisionType} as decision_type,
+  ${answer(LIST_KEYS.decisionTypeLabel)} as decision_type_desc`;
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+function listRow(row: ListRow): ApplicationListRow {
+  return {
+    id: row.id,
+    first_name: row.first_name ?? '',
+    last_name: row.last_name ?? '',
+    preferred_name: row.preferred_name ?? '',
+    email: row.email,
+    status: APPLICATION_STATUSES[row.list_status] ?? 'started',
+    submitted_at: row.submitted_at === null ? null : iso(row.submitted_at),
+    last_activity: iso(row.updated_at),
+    program: row.program,
+    program_desc: row.program_desc,
+    entry_term: row.entry_term,
+    entry_term_desc: row.entry_term_desc,
+    decision_type: row.decision_type,
+    decision_type_desc: row.decision_type_desc,
+    // The checklist (a later part of the console) fills this in.
+    missing_items: null,
+  };
+}
+
+export interface ApplicationListPage {
+  rows: ApplicationListRow[];
+  total: number;
+  /** False when there are more than `total` (a list is counted up to COUNT_MAX). */
+  totalExact: boolean;
+}
+
+/**
+ * One page of the staff list: every application matching the filters and, when there is a
+ * search, every one of its words (a word finds names, even one typo away, schools, CEEB codes,
+ * phone digits and addresses). Ordered by the sort asked for, or by best match for a search.
+ */
+export async function listApplications(
+  db: AppDatabase,
+  request: ApplicationListRequest,
+): Promise<ApplicationListPage> {
+  const filters = filtersOf(request);
+  const limit = request.pageSize;
+  const offset = (request.page - 1) * request.pageSize;
+  const words = request.q === '' ? [] : await searchWords(db, request.q);
+
+  if (request.q !== '' && words.length === 0) return { rows: [], total: 0, totalExact: true };
+
+  if (words.length === 0) {
+    const sort = request.sort ?? 'last_activity';
+    const [rows, counted] = await Promise.all([
+      db.execute(sql`select ${listColumns(sql`${c.email}`)}
+        from ${a} join ${c} on ${c.id} = ${a.accountId}
+        ${filters ? sql`where ${filters}` : sql``}
+        order by ${orderBy(sort, request.direction)}
+        limit ${limit} offset ${offset}`),
+      db.execute(sql`select count(*) as total from (select 1 from ${a}
+        ${filters ? sql`where ${filters}` : sql``} limit ${COUNT_MAX + 1}) as counted`),
+    ]);
+    const [count] = rowsOf<{ total: string | number }>(counted);
+    const total = Number(count?.total ?? 0);
+    return {
+      rows: rowsOf<ListRow>(rows).map(listRow),
+      total: Math.min(total, COUNT_MAX),
+      totalExact: total <= COUNT_MAX,
+    };
+  }
+
+  const matches = and(...words.map(matchesWord)) as SQL;
+  // The few rows found read their address one by one rather than joining every account.
+  const email = sql`(select ${c.email} from ${c} where ${c.id} = ${a.accountId})`;
+  const order = request.sort
+    ? orderBy(request.sort, request.direction, sql`${a.listEmail}`)
+    : sql`${relevance(words)} desc, ${orderBy('name', 'asc')}`;
+  // The search's matches first, through its indexes, then the filters and the order on those
+  // few rows: left to choose, the planner may walk a sort's index testing every application
+  // against the search, or read a filter's index of tens of thousands of rows.
+  const rows = rowsOf<ListRow>(
+    await db.execute(sql`with matched as materialized (select ${a.accountId} from ${a} where ${matches})
+      select ${listColumns(email)}, count(*) over () as total
+      from matched join ${a} on ${a.accountId} = matched.account_id
+      ${filters ? sql`where ${filters}` : sql``}
+      order by ${order}
+      limit ${limit} offset ${offset}`),
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && offset > 0) {
+    const [count] = rowsOf<{ total: string | number }>(
+      await db.execute(sql`select count(*) as total from ${a} where ${and(matches, filters)}`),
+    );
+    total = Number(count?.total ?? 0);
+  }
+  return { rows: rows.map(listRow), total, totalExact: true };
+}
+
+/**
+ * The console's home-page lookup: the application of the account with exactly this address
+ * (case aside), whether or not the applicant has started it.
+ */
+export async function findApplicationsByEmail(
+  db: AppDatabase,
+  email: string,
+): Promise<ApplicationSummary[]> {
+  const [found] = await db
+    .select({ id: c.id, email: c.email, submittedAt: a.submittedAt })
+    .from(c)
+    .leftJoin(a, eq(a.accountId, c.id))
+    .where(eq(sql`lower(${c.email})`, normaliseUsername(email)));
+  if (!found) return [];
+  return [
+    {
+      id: found.id,
+      email: found.email,
+      status: found.submittedAt ? 'submitted' : 'started',
+      submitted_at: found.submittedAt?.toISOString() ?? null,
+    },
+  ];
+}

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { email, MESSAGES } from '../accounts/account-forms';
+
+/*
+ * The staff console's list of applications: GET /staff/api/applications with filters, search,
+ * sort and page in the query string, so a view of the list is a link.
+ */
+
+export const APPLICATION_STATUSES = ['started', 'validating', 'submitted'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** The columns the list sorts on. */
+export const APPLICATION_LIST_SORTS = [
+  'name',
+  'email',
+  'status',
+  'submitted_at',
+  'last_activity',
+  'program',
+  'entry_term',
+  'decision_type',
+] as const;
+export type ApplicationListSort = (typeof APPLICATION_LIST_SORTS)[number];
+
+/** What may follow `?` besides the sort, the page and the search. */
+export const APPLICATION_LIST_FILTERS = [
+  'status',
+  'term',
+  'program',
+  'decision_type',
+  'submitted_from',
+  'submitted_to',
+] as const;
+
+export const APPLICATION_LIST_PAGE_SIZE_MAX = 100;
+export const APPLICATION_LIST_PAGE_SIZE_DEFAULT = 25;
+export const APPLICATION_SEARCH_MAX_LENGTH = 200;
+/** Values one filter may take at once (`status=started&status=validating`). */
+const FILTER_VALUES_MAX = 20;
+
+export const APPLICATION_LIST_MESSAGES = {
+  sort: `Sort by one of: ${APPLICATION_LIST_SORTS.join(', ')}.`,
+  direction: 'Sort in the direction asc or desc.',
+  status: `A status is one of: ${APPLICATION_STATUSES.join(', ')}.`,
+  filterValue: 'A filter value is 1 to 100 characters.',
+  tooManyValues: `Give at most ${FILTER_VALUES_MAX} values for one filter.`,
+  date: 'Use a date such as 2026-09-01.',
+  dateRange: 'The first date of the range comes before the last.',
+  page: 'The page is a whole number from 1.',
+  pageSize: `A page holds 1 to ${APPLICATION_LIST_PAGE_SIZE_MAX} applications.`,
+  search: `Search with at most ${APPLICATION_SEARCH_MAX_LENGTH} characters.`,
+  emailAlone:
+    'email finds one applicant by exact address and takes no other parameter; search with q.',
+} as const;
+
+/** A filter given once (`term=FA2026`) or repeated (`term=FA2026&term=SP2027`), as a list. */
+function repeatable<T extends z.ZodType<string>>(value: T) {
+  return z.preprocess(
+    (given) => (Array.isArray(given) ? given : [given]),
+    z.array(value).max(FILTER_VALUES_MAX, APPLICATION_LIST_MESSAGES.tooManyValues),
+  );
+}
+
+const filterValue = z
+  .string({ error: APPLICATION_LIST_MESSAGES.filterValue })
+  .trim()
+  .min(1, APPLICATION_LIST_MESSAGES.filterValue)
+  .max(100, APPLICATION_LIST_MESSAGES.filterValue);
+
+const status = z.enum(APPLICATION_STATUSES, { error: APPLICATION_LIST_MESSAGES.status });
+const isoDate = z.iso.date(APPLICATION_LIST_MESSAGES.date);
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,6}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+
+/** Any other parameter is refused as not part of the request (a 400 naming it). */
+export const applicationListQuery = z
+  .strictObject({
+    /** The exact address of one applicant: the console's home-page lookup (answers a list). */
+    email: email(MESSAGES.emailInvalid).optional(),
+    q: z
+      .string({ error: APPLICATION_LIST_MESSAGES.search })
+      .max(APPLICATION_SEARCH_MAX_LENGTH, APPLICATION_LIST_MESSAGES.search)
+      .optional(),
+    status: repeatable(status).optional(),
+    term: repeatable(filterValue).optional(),
+    program: repeatable(filterValue).optional(),
+    decision_type: repeatable(filterValue).optional(),
+    submitted_from: isoDate.optional(),
+    submitted_to: isoDate.optional(),
+    sort: z.enum(APPLICATION_LIST_SORTS, { error: APPLICATION_LIST_MESSAGES.sort }).optional(),
+    direction: z.enum(['asc', 'desc'], { error: APPLICATION_LIST_MESSAGES.direction }).optional(),
+    page: wholeNumber(APPLICATION_LIST_MESSAGES.page, 1, 100_000).optional(),
+    page_size: wholeNumber(
+      APPLICATION_LIST_MESSAGES.pageSize,
+      1,
+      APPLICATION_LIST_PAGE_SIZE_MAX,
+    ).optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.email !== undefined && Object.keys(query).length > 1) {
+      context.addIssue({
+        code: 'custom',
+        path: ['email'],
+        message: APPLICATION_LIST_MESSAGES.emailAlone,
+      });
+    }
+    if (query.submitted_from && query.submitted_to && query.submitted_from > query.submitted_to) {
+      context.addIssue({
+        code: 'custom',
+        path: ['submitted_to'],
+        message: APPLICATION_LIST_MESSAGES.dateRange,
+      });
+    }
+  });
+export type ApplicationListQueryInput = z.input<typeof applicationListQuery>;
+export type ApplicationListQuery = z.output<typeof applicationListQuery>;
+
+/** A list request once the exact-address lookup is set aside: what the store runs. */
+export interface ApplicationListRequest {
+  q: string;
+  status: ApplicationStatus[];
+  term: string[];
+  program: string[];
+  decisionType: string[];
+  submittedFrom: string | null;
+  submittedTo: string | null;
+  /** Null with a search: best matches first. */
+  sort: ApplicationListSort | null;
+  direction: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+export function listRequestOf(query: ApplicationListQuery): ApplicationListRequest {
+  const q = (query.q ?? '').trim();
+  return {
+    q,
+    status: query.status ?? [],
+    term: query.term ?? [],
+    program: query.program ?? [],
+    decisionType: query.decision_type ?? [],
+    submittedFrom: query.submitted_from ?? null,
+    submittedTo: query.submitted_to ?? null,
+    sort: query.sort ?? (q === '' ? 'last_activity' : null),
+    direction: query.direction ?? (query.sort ? 'asc' : 'desc'),
+    page: query.page ?? 1,
+    pageSize: query.page_size ?? APPLICATION_LIST_PAGE_SIZE_DEFAULT,
+  };
+}
+
+/** One row of the list. Codes sort and filter; the `_desc` labels are what the applicant chose. */
+export interface ApplicationListRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  preferred_name: string;
+  email: string;
+  status: ApplicationStatus;
+  submitted_at: string | null;
+  last_activity: string;
+  program: string | null;
+  program_desc: string | null;
+  entry_term: string | null;
+  entry_term_desc: string | null;
+  decision_type: string | null;
+  decision_type_desc: string | null;
+  /** Counted from the checklist once it exists; null until then. */
+  missing_items: number | null;
+}
+
+export interface ApplicationListResponse {
+  applications: ApplicationListRow[];
+  /** Applications matching the filters and the search, on every page (counted up to 10,000). */
+  total: number;
+  /** False when more applications match than `total` says. */
+  total_exact: boolean;
+  page: number;
+  page_size: number;
+  /** Null when a search lists the best matches first. */
+  sort: ApplicationListSort | null;
+  direction: 'asc' | 'desc';
+}
