@@ -106,14 +106,29 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
     const step = member.totpSecret ? await totpStep(member.totpSecret, code) : null;
     const fresh = step !== null && (await store.acceptTotpStep(member.id, step));
     if (fresh) return;
+    return refuseCode(
+      member,
+      request,
+      step === null ? 'wrong code' : 'code already used',
+      step === null ? STAFF_AUTH_MESSAGES.codeWrong : STAFF_AUTH_MESSAGES.codeReused,
+    );
+  }
+
+  /** A wrong second factor: counted against the member, on record, and answered with `message`. */
+  async function refuseCode(
+    member: StaffMember,
+    request: FastifyRequest,
+    reason: string,
+    message: string,
+  ): Promise<never> {
     await countFailure(member, request);
     await audit.record({
       actor: staffActor(member),
       action: 'staff.second_factor_failed',
-      detail: { reason: step === null ? 'wrong code' : 'code already used' },
+      detail: { reason },
       ip: request.ip,
     });
-    throw codeError(step === null ? STAFF_AUTH_MESSAGES.codeWrong : STAFF_AUTH_MESSAGES.codeReused);
+    throw codeError(message);
   }
 
   async function memberOf(staff: StaffPrincipal): Promise<StaffMember> {
@@ -203,14 +218,12 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
         recoveryCodeHash(member.id, request.body.code),
       );
       if (remaining === null) {
-        await countFailure(member, request);
-        await audit.record({
-          actor: staffActor(member),
-          action: 'staff.second_factor_failed',
-          detail: { reason: 'wrong recovery code' },
-          ip: request.ip,
-        });
-        throw codeError(STAFF_AUTH_MESSAGES.recoveryCodeWrong);
+        return refuseCode(
+          member,
+          request,
+          'wrong recovery code',
+          STAFF_AUTH_MESSAGES.recoveryCodeWrong,
+        );
       }
       await audit.record({
         actor: staffActor(member),
@@ -302,14 +315,12 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
       await limiter.consume([{ limit: STAFF_LIMITS.codePerMember, subject: member.id }]);
       const step = await totpStep(member.pendingTotpSecret, request.body.code);
       if (step === null) {
-        await countFailure(member, request);
-        await audit.record({
-          actor: staffActor(member),
-          action: 'staff.second_factor_failed',
-          detail: { reason: 'wrong code at enrolment' },
-          ip: request.ip,
-        });
-        throw codeError(STAFF_AUTH_MESSAGES.codeWrong);
+        return refuseCode(
+          member,
+          request,
+          'wrong code at enrolment',
+          STAFF_AUTH_MESSAGES.codeWrong,
+        );
       }
       const codes = await store.transaction(async (tx) => {
         await store.update(
