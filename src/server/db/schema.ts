@@ -498,3 +498,85 @@ export const auditEvents = pgTable(
     index('audit_events_at_idx').on(table.at),
   ],
 );
+
+/**
+ * The states staff (or, for an upload, the applicant's completed document) gave an application's
+ * checklist items. An item with no row is Awaiting. Which items an application has is derived
+ * from the model and the tenant's list (src/shared/staff/checklist.ts), so a row whose item the
+ * answers no longer ask for is kept but not shown. No foreign key to the staff member: who set an
+ * item outlives the member's account.
+ */
+export const checklistMarks = pgTable(
+  'checklist_marks',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => applications.accountId, { onDelete: 'cascade' }),
+    itemKey: text('item_key').notNull(),
+    state: text('state').$type<'awaiting' | 'received' | 'waived'>().notNull(),
+    setByType: text('set_by_type').$type<'staff' | 'applicant'>().notNull(),
+    setById: uuid('set_by_id'),
+    setByLabel: text('set_by_label'),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.itemKey] })],
+);
+
+/**
+ * How many checklist items of an application are Awaiting: the list's "missing items" column and
+ * filter. Kept apart from `applications` so that recounting never rewrites the application row.
+ */
+export const checklistCounts = pgTable(
+  'checklist_counts',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => applications.accountId, { onDelete: 'cascade' }),
+    missing: integer('missing').notNull(),
+    /** The application's updated_at the count was made from: a newer application is recounted. */
+    sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('checklist_counts_missing_idx').on(table.missing, table.accountId)],
+);
+
+/** A staff member's named views of the list: the list's query string under a name. */
+export const staffSavedViews = pgTable(
+  'staff_saved_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('staff_saved_views_name_idx').on(table.staffId, sql`lower(${table.name})`),
+  ],
+);
+
+/**
+ * Exports of many application PDFs as one ZIP, made by a job: who asked, with which filters, how
+ * far it got, and where the finished file is until it expires.
+ */
+export const exportJobs = pgTable(
+  'export_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id').notNull(),
+    kind: text('kind').$type<'pdf_zip'>().notNull(),
+    /** The list's filters and search, as the list's query string. */
+    query: text('query').notNull(),
+    status: text('status').$type<'queued' | 'running' | 'completed' | 'failed'>().notNull(),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    storageKey: text('storage_key'),
+    byteSize: bigint('byte_size', { mode: 'number' }),
+    message: text('message'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (table) => [index('export_jobs_staff_idx').on(table.staffId, table.createdAt)],
+);

@@ -9,7 +9,7 @@ export const PERMISSIONS = {
   'applications.read': 'Find and read applications, their documents and PDFs',
   'checklist.mark': 'Mark checklist items',
   'service_links.manage': 'Create, list and revoke read-only links to an application',
-  'exports.run': 'Export applications or the audit log',
+  'exports.run': 'Export applications (CSV, PDF ZIP); with audit.read, the audit log',
   'staff.manage': 'Invite staff, change roles, disable members',
   'audit.read': 'Read the audit trail',
   'settings.manage': 'Change the portal settings',
@@ -18,7 +18,7 @@ export type Permission = keyof typeof PERMISSIONS;
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: Object.keys(PERMISSIONS) as Permission[],
-  reader: ['applications.read', 'checklist.mark', 'service_links.manage'],
+  reader: ['applications.read', 'checklist.mark', 'service_links.manage', 'exports.run'],
 };
 
 /** Permissions that need a fresh second factor (within STEP_UP_MINUTES), not only a session. */
