@@ -247,6 +247,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     store: staffStore,
     audit,
+    storage,
+    pdfs: applicationPdfs,
+    queue: jobQueue,
   });
   await app.register(temporaryAnswersRoutes, { db: database.db, model: deps.model });
   // The outbox and the test link calls reveal codes and links: they need a key only the log shows.

@@ -1,11 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FormModel } from '../../shared/form/model';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
+import type { ApplicationPdfs } from '../application-pdf/application-pdfs';
 import type { AuditTrail } from '../audit/audit-trail';
 import type { Env } from '../config/env';
 import type { AppDatabase } from '../db/database';
+import type { JobQueue } from '../jobs/job-queue';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
+import type { StorageDriver } from '../storage/storage';
 import type { StaffSessions } from './staff-sessions';
 import type { StaffStore } from './staff-store';
 
@@ -20,6 +23,11 @@ export interface StaffContext {
   sessions: StaffSessions;
   store: StaffStore;
   audit: AuditTrail;
+  storage: StorageDriver;
+  /** The application PDFs the console shows and exports. */
+  pdfs: ApplicationPdfs;
+  /** Where long staff work (a ZIP export) runs as a job. */
+  queue: JobQueue;
 }
 
 /** Links in mail and on screen start at PUBLIC_URL, or where the request came to. */
