@@ -25,8 +25,9 @@ export function applicationPdfFileName(applicantName: string): string {
 export function sendApplicationPdf(
   reply: FastifyReply,
   found: { pdf: Uint8Array; applicantName: string },
+  disposition: 'attachment' | 'inline' = 'attachment',
 ): FastifyReply {
-  return sendPdf(reply, found.pdf, applicationPdfFileName(found.applicantName));
+  return sendPdf(reply, found.pdf, applicationPdfFileName(found.applicantName), disposition);
 }
 
 /**

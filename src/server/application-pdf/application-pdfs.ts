@@ -1,10 +1,13 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   APPLICATION_PDF_FAILED_MESSAGE,
   APPLICATION_PDF_URL,
   type ApplicationPdfStatus,
+  isApplicationPdfPending,
 } from '../../shared/api/application-pdf';
+import { SERVICE_PDF_PREPARING_MESSAGE } from '../../shared/api/service';
 import type { Answers, FormModel } from '../../shared/form/model';
 import {
   attachedDocuments,
@@ -14,6 +17,7 @@ import {
 import type { AppDatabase } from '../db/database';
 import { rowsOf } from '../db/database';
 import { accounts, applicationPdfs, applications, documentAnswers } from '../db/schema';
+import { HttpError } from '../http/http-error';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobLog } from '../jobs/job-runner';
 import { lazy } from '../lazy';
@@ -63,10 +67,42 @@ export interface ApplicationPdfs {
   requestAfterSubmit(accountId: string): Promise<void>;
   /** Makes the PDF now (the job's body). */
   run(accountId: string, signal?: AbortSignal): Promise<void>;
+  /**
+   * Makes the PDF in this process unless an up-to-date one is stored, and answers its status: an
+   * export needs each PDF now, and a job per application would only wait in line behind it.
+   */
+  ensure(accountId: string, signal?: AbortSignal): Promise<ApplicationPdfStatus>;
   /** Queues every row left UNPROCESSED or IN_PROGRESS (a restart); returns how many. */
   recover(): Promise<number>;
   /** The stored PDF of a COMPLETED row, with the applicant's name for the file name. */
   download(accountId: string): Promise<{ pdf: Uint8Array; applicantName: string } | null>;
+}
+
+/** How long a staff download waits for a PDF being made (it usually takes well under a second). */
+const PDF_WAIT_MS = 15_000;
+const PDF_POLL_MS = 250;
+
+/**
+ * The application's PDF for a staff reader, who clicks a link rather than polling: waits a little
+ * for a PDF being made, then answers 503 with when to try again (or the failure's message).
+ */
+export async function awaitApplicationPdf(
+  pdfs: ApplicationPdfs,
+  accountId: string,
+): Promise<{ pdf: Uint8Array; applicantName: string }> {
+  const deadline = Date.now() + PDF_WAIT_MS;
+  let status = await pdfs.request(accountId);
+  while (isApplicationPdfPending(status.status) && Date.now() < deadline) {
+    await delay(PDF_POLL_MS);
+    status = await pdfs.request(accountId);
+  }
+  const found = status.status === 'COMPLETED' ? await pdfs.download(accountId) : null;
+  if (found) return found;
+  const message =
+    status.status === 'FAILED'
+      ? (status.message ?? APPLICATION_PDF_FAILED_MESSAGE)
+      : SERVICE_PDF_PREPARING_MESSAGE;
+  throw new HttpError(503, message, undefined, { 'retry-after': '30' });
 }
 
 function applicantNameOf(answers: Answers): string {
@@ -268,6 +304,14 @@ export function createApplicationPdfs(options: ApplicationPdfsOptions): Applicat
       }
     },
     run,
+    async ensure(accountId, signal) {
+      await markWanted(accountId);
+      const before = await statusOf(accountId);
+      // A recent failure stands until its retry time, as for a request.
+      if (before.status === 'COMPLETED' || before.status === 'FAILED') return before;
+      await run(accountId, signal);
+      return statusOf(accountId);
+    },
     async recover() {
       const rows = await db
         .select({ accountId: applicationPdfs.accountId })

@@ -9,13 +9,19 @@ export function pdfDownloadName(fileName: string): string {
 
 /**
  * Sends a PDF (a converted document or the whole application) as a download only its reader
- * keeps: an attachment (never shown in the page's origin), nosniff, and never stored by a browser
- * or a proxy, since it holds an applicant's data.
+ * keeps: an attachment, nosniff, and never stored by a browser or a proxy, since it holds an
+ * applicant's data. Only signed-in staff may ask for `inline`: the browser's own PDF viewer shows
+ * it, and the server made every such PDF itself (documents are converted, never passed through).
  */
-export function sendPdf(reply: FastifyReply, pdf: Uint8Array, downloadName: string): FastifyReply {
+export function sendPdf(
+  reply: FastifyReply,
+  pdf: Uint8Array,
+  downloadName: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+): FastifyReply {
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${downloadName}"`)
+    .header('content-disposition', `${disposition}; filename="${downloadName}"`)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(Buffer.from(pdf));

@@ -1,14 +1,8 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  APPLICATION_PDF_FAILED_MESSAGE,
-  isApplicationPdfPending,
-} from '../../shared/api/application-pdf';
 import { answerKeyParamsSchema } from '../../shared/api/document-schemas';
 import {
   SERVICE_LINK_REFUSED_MESSAGE,
   SERVICE_PDF_PATH,
-  SERVICE_PDF_PREPARING_MESSAGE,
   SERVICE_READ_ONLY_MESSAGE,
   SERVICE_TOKEN_PARAM,
   SERVICE_VIEW_PATH,
@@ -17,7 +11,7 @@ import {
 import type { Answers, FormModel } from '../../shared/form/model';
 import { createApplicationsStore } from '../application/applications-store';
 import { sendApplicationPdf } from '../application-pdf/application-pdf-routes';
-import type { ApplicationPdfs } from '../application-pdf/application-pdfs';
+import { type ApplicationPdfs, awaitApplicationPdf } from '../application-pdf/application-pdfs';
 import type { AuditTrail } from '../audit/audit-trail';
 import type { AppDatabase } from '../db/database';
 import { fileQuestionKeys } from '../documents/document-routes';
@@ -38,10 +32,6 @@ export interface ServiceRoutesOptions {
   /** Every use of a link is recorded: which link, what it opened, from which address. */
   audit: AuditTrail;
 }
-
-/** How long a staff download waits for a PDF being made (it usually takes well under a second). */
-const PDF_WAIT_MS = 15_000;
-const PDF_POLL_MS = 250;
 
 /** Staff pages hold an applicant's data: never kept by a browser or a proxy. */
 const NO_STORE = 'private, no-store';
@@ -112,25 +102,9 @@ export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (pa
     },
   );
 
-  // The whole application as one PDF. A link is clicked, not polled: wait a little for a PDF
-  // that is being made rather than answering "not yet" at once.
   app.get(SERVICE_PDF_PATH, async (request, reply) => {
     const accountId = await applicationOf(request, reply, { what: 'pdf' });
-    const deadline = Date.now() + PDF_WAIT_MS;
-    let status = await options.pdfs.request(accountId);
-    while (isApplicationPdfPending(status.status) && Date.now() < deadline) {
-      await delay(PDF_POLL_MS);
-      status = await options.pdfs.request(accountId);
-    }
-    const found = status.status === 'COMPLETED' ? await options.pdfs.download(accountId) : null;
-    if (!found) {
-      const message =
-        status.status === 'FAILED'
-          ? (status.message ?? APPLICATION_PDF_FAILED_MESSAGE)
-          : SERVICE_PDF_PREPARING_MESSAGE;
-      throw new HttpError(503, message, undefined, { 'retry-after': '30' });
-    }
-    return sendApplicationPdf(reply, found);
+    return sendApplicationPdf(reply, await awaitApplicationPdf(options.pdfs, accountId));
   });
 
   // A staff link only reads: any attempt to change something here is refused outright.

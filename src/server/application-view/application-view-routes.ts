@@ -1,0 +1,221 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { ServiceView } from '../../shared/api/service';
+import type { Answers } from '../../shared/form/model';
+import {
+  APPLICATION_API_MESSAGES,
+  type ApplicationDetail,
+  type ApplicationHistoryEntry,
+  type ApplicationNeighbours,
+  applicationIdParams,
+} from '../../shared/staff/application-api';
+import {
+  type ApplicationListQuery,
+  applicationListQuery,
+  listRequestOf,
+} from '../../shared/staff/application-list-api';
+import { STAFF_API } from '../../shared/staff/staff-api';
+import { sendApplicationPdf } from '../application-pdf/application-pdf-routes';
+import { awaitApplicationPdf } from '../application-pdf/application-pdfs';
+import { listApplications } from '../applications-list/applications-list-store';
+import { auditEventView, createAuditStore } from '../audit/audit-store';
+import { fileQuestionKeys } from '../documents/document-routes';
+import { createDocumentsStore } from '../documents/documents-store';
+import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
+import { HttpError } from '../http/http-error';
+import { pdfDownloadName, sendPdf } from '../http/send-pdf';
+import type { ZodTypeProvider } from '../http/zod-validation';
+import type { StaffContext } from '../staff/staff-context';
+import { staffActor, staffOf } from '../staff/staff-sessions';
+import { createApplicationViewStore } from './application-view-store';
+
+/** The newest entries of an application's history the page shows. */
+export const HISTORY_LIMIT = 200;
+
+const NO_STORE = 'private, no-store';
+
+const dispositionQuery = z.strictObject({
+  disposition: z
+    .enum(['inline', 'attachment'], { error: 'disposition is inline or attachment.' })
+    .optional(),
+});
+
+const documentParams = applicationIdParams.extend({
+  key: z.string().min(1).max(200),
+});
+
+/**
+ * The application before and after `id` in the list a reader came from. The page carries the
+ * list's page, so the search is that page and, when the list moved under the reader (a new
+ * application, a changed status), the pages on either side of it.
+ */
+async function neighboursIn(
+  context: StaffContext,
+  id: string,
+  query: ApplicationListQuery,
+): Promise<ApplicationNeighbours> {
+  const request = listRequestOf(query);
+  const pages = [request.page, request.page - 1, request.page + 1].filter((page) => page >= 1);
+  for (const page of pages) {
+    const found = await listApplications(context.db, { ...request, page });
+    const index = found.rows.findIndex((row) => row.id === id);
+    if (index === -1) continue;
+    const place = (page - 1) * request.pageSize + index;
+    const before = found.rows[index - 1];
+    const after = found.rows[index + 1];
+    const previous =
+      before ??
+      (page > 1
+        ? (await listApplications(context.db, { ...request, page: page - 1 })).rows.at(-1)
+        : undefined);
+    const next =
+      after ??
+      (place + 1 < found.total
+        ? (await listApplications(context.db, { ...request, page: page + 1 })).rows[0]
+        : undefined);
+    return {
+      previous: previous?.id ?? null,
+      next: next?.id ?? null,
+      previous_page: previous ? (before ? page : page - 1) : null,
+      next_page: next ? (after ? page : page + 1) : null,
+      position: place + 1,
+      total: found.total,
+    };
+  }
+  return {
+    previous: null,
+    next: null,
+    previous_page: null,
+    next_page: null,
+    position: null,
+    total: 0,
+  };
+}
+
+/**
+ * One application in the console: its answers (drawn by the browser with the same printable
+ * projection as the staff link and the PDF), its checklist, its documents and PDF, its own audit
+ * history, and its neighbours in the reader's list. Every read of the applicant's data is
+ * recorded; the history and the neighbours only name applications by id.
+ */
+export const applicationViewRoutes: FastifyPluginAsync<StaffContext> = async (parent, context) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { db, sessions, audit, storage, pdfs } = context;
+  const store = createApplicationViewStore(db);
+  const documents = createDocumentsStore(db);
+  const auditStore = createAuditStore(db);
+  const fileKeys = fileQuestionKeys(context.model);
+  const read = sessions.guard('applications.read');
+
+  async function existing(id: string): Promise<void> {
+    if (!(await store.exists(id))) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  }
+
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', NO_STORE);
+
+  app.get(
+    `${STAFF_API}/applications/:id`,
+    { onRequest: read, schema: { params: applicationIdParams } },
+    async (request, reply): Promise<ApplicationDetail> => {
+      const { id } = request.params;
+      const found = await store.find(id);
+      if (!found) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      const [documentAnswer, checklist] = await Promise.all([
+        documents.completedAnswers(id),
+        context.checklist.of(id),
+      ]);
+      await audit.record({
+        actor: staffActor(staffOf(request)),
+        action: 'application.view',
+        applicationId: id,
+        ip: request.ip,
+      });
+      const view: ServiceView = {
+        answer: found.answers as Answers,
+        add_another: found.addAnother,
+        document_answer: documentAnswer,
+        tabs: found.tabs,
+      };
+      noStore(reply);
+      return {
+        id,
+        email: found.email,
+        status: found.status,
+        submitted_at: found.submittedAt?.toISOString() ?? null,
+        last_activity: found.updatedAt.toISOString(),
+        view,
+        checklist: checklist ?? { items: [], missing: 0 },
+      };
+    },
+  );
+
+  app.get(
+    `${STAFF_API}/applications/:id/neighbours`,
+    { onRequest: read, schema: { params: applicationIdParams, querystring: applicationListQuery } },
+    async (request, reply): Promise<ApplicationNeighbours> => {
+      if (request.query.email !== undefined) {
+        throw new HttpError(400, APPLICATION_API_MESSAGES.neighboursEmail);
+      }
+      await existing(request.params.id);
+      noStore(reply);
+      return neighboursIn(context, request.params.id, request.query);
+    },
+  );
+
+  app.get(
+    `${STAFF_API}/applications/:id/history`,
+    { onRequest: read, schema: { params: applicationIdParams } },
+    async (request, reply): Promise<ApplicationHistoryEntry[]> => {
+      const { id } = request.params;
+      await existing(id);
+      const rows = await auditStore.page({ application: id }, { limit: HISTORY_LIMIT });
+      noStore(reply);
+      return rows.map(auditEventView).map((event) => ({
+        seq: event.seq,
+        at: event.at,
+        action: event.action,
+        actor: event.actor_label ?? event.actor_type,
+        detail: event.detail,
+      }));
+    },
+  );
+
+  app.get(
+    `${STAFF_API}/applications/:id/pdf`,
+    { onRequest: read, schema: { params: applicationIdParams, querystring: dispositionQuery } },
+    async (request, reply) => {
+      const { id } = request.params;
+      await existing(id);
+      const found = await awaitApplicationPdf(pdfs, id);
+      await audit.record({
+        actor: staffActor(staffOf(request)),
+        action: 'application_pdf.view',
+        applicationId: id,
+        ip: request.ip,
+      });
+      return sendApplicationPdf(reply, found, request.query.disposition ?? 'attachment');
+    },
+  );
+
+  app.get(
+    `${STAFF_API}/applications/:id/documents/:key/pdf`,
+    { onRequest: read, schema: { params: documentParams, querystring: dispositionQuery } },
+    async (request, reply) => {
+      const { id, key } = request.params;
+      await existing(id);
+      if (!fileKeys.has(key)) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      const row = await documents.completedPdf(id, key);
+      const pdf = row ? await storage.get(row.pdfKey) : null;
+      if (!row || !pdf) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      const disposition = request.query.disposition ?? 'inline';
+      await audit.record({
+        actor: staffActor(staffOf(request)),
+        action: 'document.view',
+        applicationId: id,
+        detail: { answer_key: key, disposition },
+        ip: request.ip,
+      });
+      return sendPdf(reply, pdf, pdfDownloadName(row.fileName), disposition);
+    },
+  );
+};

@@ -1,0 +1,104 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  APPLICATION_STATUSES,
+  type ApplicationStatus,
+} from '../../shared/staff/application-list-api';
+import type { AppDatabase } from '../db/database';
+import type { Executor } from '../db/executor';
+import { accounts, applications, staffSavedViews } from '../db/schema';
+
+export interface ApplicationHeader {
+  id: string;
+  email: string;
+  status: ApplicationStatus;
+  submittedAt: Date | null;
+  updatedAt: Date;
+  answers: Record<string, string | boolean>;
+  tabs: Record<string, string>;
+  addAnother: Record<string, number>;
+}
+
+/** The one-application page's reads, and the saved views of the list. */
+export function createApplicationViewStore(db: AppDatabase) {
+  return {
+    /** The application of an account, with the account's address; null when there is none. */
+    async find(accountId: string, tx: Executor = db): Promise<ApplicationHeader | null> {
+      const [row] = await tx
+        .select({
+          id: applications.accountId,
+          email: accounts.email,
+          listStatus: applications.listStatus,
+          submittedAt: applications.submittedAt,
+          updatedAt: applications.updatedAt,
+          answers: applications.answers,
+          tabs: applications.tabs,
+          addAnother: applications.addAnother,
+        })
+        .from(applications)
+        .innerJoin(accounts, eq(accounts.id, applications.accountId))
+        .where(eq(applications.accountId, accountId));
+      if (!row) return null;
+      const { listStatus, ...rest } = row;
+      return { ...rest, status: APPLICATION_STATUSES[listStatus] ?? 'started' };
+    },
+
+    async exists(accountId: string, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: applications.accountId })
+        .from(applications)
+        .where(eq(applications.accountId, accountId));
+      return row !== undefined;
+    },
+
+    savedViews(staffId: string, tx: Executor = db) {
+      return tx
+        .select({
+          id: staffSavedViews.id,
+          name: staffSavedViews.name,
+          query: staffSavedViews.query,
+          createdAt: staffSavedViews.createdAt,
+        })
+        .from(staffSavedViews)
+        .where(eq(staffSavedViews.staffId, staffId))
+        .orderBy(sql`lower(${staffSavedViews.name})`);
+    },
+
+    /** Adds a view; null when the member already has one of this name (any case). */
+    async addSavedView(
+      staffId: string,
+      view: { name: string; query: string },
+      tx: Executor = db,
+    ): Promise<{ id: string; name: string; query: string; createdAt: Date } | null> {
+      const [row] = await tx
+        .insert(staffSavedViews)
+        .values({ staffId, name: view.name, query: view.query })
+        .onConflictDoNothing()
+        .returning({
+          id: staffSavedViews.id,
+          name: staffSavedViews.name,
+          query: staffSavedViews.query,
+          createdAt: staffSavedViews.createdAt,
+        });
+      return row ?? null;
+    },
+
+    async countSavedViews(staffId: string, tx: Executor = db): Promise<number> {
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(staffSavedViews)
+        .where(eq(staffSavedViews.staffId, staffId));
+      return row?.count ?? 0;
+    },
+
+    /** Removes one of the member's views; false when the member has no view with this id. */
+    async deleteSavedView(staffId: string, id: string, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .delete(staffSavedViews)
+        .where(and(eq(staffSavedViews.id, id), eq(staffSavedViews.staffId, staffId)))
+        .returning({ id: staffSavedViews.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type ApplicationViewStore = ReturnType<typeof createApplicationViewStore>;
