@@ -13,6 +13,7 @@ import { applicationRoutes } from './application/application-routes';
 import { applicationPdfRoutes } from './application-pdf/application-pdf-routes';
 import { createApplicationPdfs } from './application-pdf/application-pdfs';
 import { createAuditTrail } from './audit/audit-trail';
+import { createChecklistService } from './checklist/checklist-service';
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { registerConversionJobs } from './documents/conversion-jobs';
@@ -123,11 +124,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     observeAttempt: jobAttemptObserver(metrics),
   });
   observeJobQueue(metrics, jobQueue, app.log);
+  const checklist = createChecklistService({ db: database.db, model: deps.model, tenant });
   const conversionJobs = await registerConversionJobs(jobQueue, {
     db: database.db,
     storage,
     log: app.log,
     metrics,
+    onSettled: (accountId) => checklist.refresh(accountId),
   });
   let uploadCleanup: UploadCleanup | undefined;
   // Old application data is deleted on a schedule only when RETENTION_* days are set.
@@ -250,6 +253,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     storage,
     pdfs: applicationPdfs,
     queue: jobQueue,
+    checklist,
   });
   await app.register(temporaryAnswersRoutes, { db: database.db, model: deps.model });
   // The outbox and the test link calls reveal codes and links: they need a key only the log shows.

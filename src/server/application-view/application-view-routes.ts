@@ -7,14 +7,13 @@ import {
   type ApplicationDetail,
   type ApplicationHistoryEntry,
   type ApplicationNeighbours,
-  applicationIdParams,
 } from '../../shared/staff/application-api';
 import {
   type ApplicationListQuery,
   applicationListQuery,
   listRequestOf,
 } from '../../shared/staff/application-list-api';
-import { STAFF_API } from '../../shared/staff/staff-api';
+import { applicationIdParams, STAFF_API } from '../../shared/staff/staff-api';
 import { sendApplicationPdf } from '../application-pdf/application-pdf-routes';
 import { awaitApplicationPdf } from '../application-pdf/application-pdfs';
 import { listApplications } from '../applications-list/applications-list-store';
@@ -114,10 +113,10 @@ export const applicationViewRoutes: FastifyPluginAsync<StaffContext> = async (pa
   const noStore = (reply: FastifyReply) => reply.header('cache-control', NO_STORE);
 
   app.get(
-    `${STAFF_API}/applications/:id`,
+    `${STAFF_API}/applications/:applicationId`,
     { onRequest: read, schema: { params: applicationIdParams } },
     async (request, reply): Promise<ApplicationDetail> => {
-      const { id } = request.params;
+      const { applicationId: id } = request.params;
       const found = await store.find(id);
       if (!found) throw new HttpError(404, NOT_FOUND_MESSAGE);
       const [documentAnswer, checklist] = await Promise.all([
@@ -150,23 +149,23 @@ export const applicationViewRoutes: FastifyPluginAsync<StaffContext> = async (pa
   );
 
   app.get(
-    `${STAFF_API}/applications/:id/neighbours`,
+    `${STAFF_API}/applications/:applicationId/neighbours`,
     { onRequest: read, schema: { params: applicationIdParams, querystring: applicationListQuery } },
     async (request, reply): Promise<ApplicationNeighbours> => {
       if (request.query.email !== undefined) {
         throw new HttpError(400, APPLICATION_API_MESSAGES.neighboursEmail);
       }
-      await existing(request.params.id);
+      await existing(request.params.applicationId);
       noStore(reply);
-      return neighboursIn(context, request.params.id, request.query);
+      return neighboursIn(context, request.params.applicationId, request.query);
     },
   );
 
   app.get(
-    `${STAFF_API}/applications/:id/history`,
+    `${STAFF_API}/applications/:applicationId/history`,
     { onRequest: read, schema: { params: applicationIdParams } },
     async (request, reply): Promise<ApplicationHistoryEntry[]> => {
-      const { id } = request.params;
+      const { applicationId: id } = request.params;
       await existing(id);
       const rows = await auditStore.page({ application: id }, { limit: HISTORY_LIMIT });
       noStore(reply);
@@ -181,10 +180,10 @@ export const applicationViewRoutes: FastifyPluginAsync<StaffContext> = async (pa
   );
 
   app.get(
-    `${STAFF_API}/applications/:id/pdf`,
+    `${STAFF_API}/applications/:applicationId/pdf`,
     { onRequest: read, schema: { params: applicationIdParams, querystring: dispositionQuery } },
     async (request, reply) => {
-      const { id } = request.params;
+      const { applicationId: id } = request.params;
       await existing(id);
       const found = await awaitApplicationPdf(pdfs, id);
       await audit.record({
@@ -198,10 +197,10 @@ export const applicationViewRoutes: FastifyPluginAsync<StaffContext> = async (pa
   );
 
   app.get(
-    `${STAFF_API}/applications/:id/documents/:key/pdf`,
+    `${STAFF_API}/applications/:applicationId/documents/:key/pdf`,
     { onRequest: read, schema: { params: documentParams, querystring: dispositionQuery } },
     async (request, reply) => {
-      const { id, key } = request.params;
+      const { applicationId: id, key } = request.params;
       await existing(id);
       if (!fileKeys.has(key)) throw new HttpError(404, NOT_FOUND_MESSAGE);
       const row = await documents.completedPdf(id, key);

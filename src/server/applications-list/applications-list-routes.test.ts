@@ -9,7 +9,7 @@ import {
   type ApplicationListResponse,
   type ApplicationListSort,
 } from '../../shared/staff/application-list-api';
-import { accounts, applications, auditEvents, webStatuses } from '../db/schema';
+import { accounts, applications, auditEvents, checklistCounts, webStatuses } from '../db/schema';
 import { signedInApplicant } from '../test/accounts-helpers';
 import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
@@ -194,6 +194,42 @@ describe.each(databaseKinds)('the staff application list on %s', (kind) => {
     expect(await listed('program=no-such-program')).toEqual([]);
   });
 
+  it('shows and filters on missing checklist items, an uncounted application in neither', async () => {
+    const ids = await insert([{}, {}, {}]);
+    const [complete, missing, uncounted] = ids as [string, string, string];
+    const db = testDatabaseOf(app);
+    for (const [id, count] of [
+      [complete, 0],
+      [missing, 4],
+    ] as const) {
+      const [row] = await db
+        .select({ updatedAt: applications.updatedAt })
+        .from(applications)
+        .where(eq(applications.accountId, id));
+      await db
+        .insert(checklistCounts)
+        .values({ accountId: id, missing: count, sourceUpdatedAt: row?.updatedAt ?? new Date() });
+    }
+    const response = await get(`term=${tag}&sort=missing_items`);
+    expect(
+      response.json<ApplicationListResponse>().applications.map((row) => row.missing_items),
+    ).toEqual([0, 4, null]);
+    const pages: string[] = [];
+    for (const page of [1, 2, 3, 4]) {
+      const paged = await get(`term=${tag}&sort=missing_items&page_size=1&page=${page}`);
+      pages.push(...paged.json<ApplicationListResponse>().applications.map((row) => row.id));
+    }
+    expect(pages).toEqual([complete, missing, uncounted]);
+    const twoPages = await get(`term=${tag}&sort=missing_items&direction=desc&page_size=2&page=2`);
+    expect(twoPages.json<ApplicationListResponse>().applications.map((row) => row.id)).toEqual([
+      uncounted,
+    ]);
+    expect(await listed('has_missing=true')).toEqual([missing]);
+    expect(await listed('has_missing=false')).toEqual([complete]);
+    expect(await listed('has_missing=true&status=submitted')).toEqual([]);
+    expect((await listed()).sort()).toEqual([complete, missing, uncounted].sort());
+  });
+
   it('sorts on every column both ways, empty values last and ties by id', async () => {
     const ids = await insert([
       {
@@ -224,6 +260,21 @@ describe.each(databaseKinds)('the staff application list on %s', (kind) => {
       { updatedAt: '2026-03-01T00:00:00Z', email: `d-${randomBytes(3).toString('hex')}@ex.edu` },
     ]);
     const [baker1, alvarez, baker2, blank] = ids as [string, string, string, string];
+    // Counted as of each application's last change, so no recount moves them; blank is not counted.
+    const db = testDatabaseOf(app);
+    for (const [id, missing] of [
+      [baker1, 2],
+      [alvarez, 0],
+      [baker2, 2],
+    ] as const) {
+      const [row] = await db
+        .select({ updatedAt: applications.updatedAt })
+        .from(applications)
+        .where(eq(applications.accountId, id));
+      await db
+        .insert(checklistCounts)
+        .values({ accountId: id, missing, sourceUpdatedAt: row?.updatedAt ?? new Date() });
+    }
     const up = (...tied: string[]) => [...tied].sort();
     const down = (...tied: string[]) => [...tied].sort().reverse();
     const expected: Record<ApplicationListSort, { asc: string[]; desc: string[] }> = {
@@ -253,6 +304,10 @@ describe.each(databaseKinds)('the staff application list on %s', (kind) => {
       decision_type: {
         asc: [baker2, alvarez, ...up(baker1, blank)],
         desc: [alvarez, baker2, ...down(baker1, blank)],
+      },
+      missing_items: {
+        asc: [alvarez, ...up(baker1, baker2), blank],
+        desc: [...down(baker1, baker2), alvarez, blank],
       },
     };
     for (const sort of APPLICATION_LIST_SORTS) {
@@ -370,6 +425,8 @@ describe.each(databaseKinds)('the staff application list on %s', (kind) => {
       [`q=${'x'.repeat(10_000)}`, /at most 200/],
       ['q=a%00b', /cannot be stored/],
       [`program=${'p'.repeat(101)}`, /1 to 100 characters/],
+      ['has_missing=yes', /true or false/],
+      ['has_missing=true&has_missing=false', /true or false/],
     ];
     for (const [query, message] of bad) {
       const response = await get(query);

@@ -49,6 +49,11 @@ export interface ConversionJobsOptions {
   convert?: (bytes: Uint8Array, fileName: string) => Promise<Uint8Array>;
   /** Counts each upload this process finished, by result. */
   metrics?: Pick<Metrics, 'documentConversions'>;
+  /**
+   * Told when an upload settled (converted or refused): the checklist recounts, since a submitted
+   * application's row does not change with it. Its errors are logged, never the job's failure.
+   */
+  onSettled?: (accountId: string) => Promise<void>;
 }
 
 export interface ConversionJobs extends ConversionQueue {
@@ -83,6 +88,13 @@ function conversionJob(options: ConversionJobsOptions) {
   const convert = options.convert ?? defaultConvert;
   const count = (result: ConversionResult) =>
     options.metrics?.documentConversions.inc({ outcome: result });
+  const settled = async (accountId: string) => {
+    try {
+      await options.onSettled?.(accountId);
+    } catch (error) {
+      options.log.error({ err: error }, 'after a conversion settled');
+    }
+  };
 
   const rowOf = ({ accountId, answerKey, fileKey }: ConversionJob) =>
     and(
@@ -144,7 +156,10 @@ function conversionJob(options: ConversionJobsOptions) {
     // An attempt past its time leaves the outcome to the next one.
     signal.throwIfAborted();
     if (!outcome.ok) {
-      if (await fail(job, outcome.message)) count('refused');
+      if (await fail(job, outcome.message)) {
+        count('refused');
+        await settled(job.accountId);
+      }
       return;
     }
     const pdfKey = newObjectKey(job.accountId);
@@ -158,8 +173,10 @@ function conversionJob(options: ConversionJobsOptions) {
       if (updated.length > 0) await setAnswer(tx, job.accountId, job.answerKey, ANSWERED);
       return updated.length > 0;
     });
-    if (done) count('converted');
-    else await storage.delete(pdfKey);
+    if (done) {
+      count('converted');
+      await settled(job.accountId);
+    } else await storage.delete(pdfKey);
   }
 
   const jobOptions: JobOptions<ConversionJob> = {
@@ -168,7 +185,10 @@ function conversionJob(options: ConversionJobsOptions) {
     retries: options.retries ?? JOB_RETRIES,
     concurrency: options.concurrency ?? 2,
     onFailure: async (job) => {
-      if (await fail(job, CONVERSION_ERROR_MESSAGE)) count('failed');
+      if (await fail(job, CONVERSION_ERROR_MESSAGE)) {
+        count('failed');
+        await settled(job.accountId);
+      }
     },
     // A restart re-queues rows whose jobs may still be waiting in pg-boss.
     dedupeKey: (job) => JSON.stringify([job.accountId, job.answerKey, job.fileKey]),

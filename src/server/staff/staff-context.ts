@@ -3,6 +3,7 @@ import type { FormModel } from '../../shared/form/model';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import type { ApplicationPdfs } from '../application-pdf/application-pdfs';
 import type { AuditTrail } from '../audit/audit-trail';
+import type { ChecklistService } from '../checklist/checklist-service';
 import type { Env } from '../config/env';
 import type { AppDatabase } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
@@ -28,6 +29,8 @@ export interface StaffContext {
   pdfs: ApplicationPdfs;
   /** Where long staff work (a ZIP export) runs as a job. */
   queue: JobQueue;
+  /** Each application's checklist and the list's missing counts. */
+  checklist: ChecklistService;
 }
 
 /** Links in mail and on screen start at PUBLIC_URL, or where the request came to. */

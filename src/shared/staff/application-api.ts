@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { serviceViewSchema } from '../api/service';
 import type { ApplicationListRow } from './application-list-api';
-import { STAFF_API } from './staff-api';
+import { applicationIdParams, STAFF_API } from './staff-api';
 
 /*
  * The staff console's calls about one application and about batches of them: the read view, its
@@ -28,7 +28,6 @@ export const CHECKLIST_ITEM_KEY_PATTERN =
 export const APPLICATION_API_MESSAGES = {
   checklistState: `A checklist state is one of: ${CHECKLIST_STATES.join(', ')}.`,
   checklistItem: 'This application has no such checklist item.',
-  applicationId: 'An application id is a UUID.',
   viewName: 'Name the view with 1 to 80 characters.',
   viewNameTaken: 'You already have a view with this name.',
   viewQuery: 'A saved view is the list’s query string, up to 2,000 characters.',
@@ -37,14 +36,10 @@ export const APPLICATION_API_MESSAGES = {
   exportEmpty: 'No applications match these filters: there is nothing to export.',
   exportExpired: 'This export has expired. Start a new one.',
   exportNotReady: 'This export is not finished yet.',
+  neighboursEmail: 'Previous and next follow the list: give the list’s filters, not email.',
 } as const;
 
-export const applicationIdParams = z.strictObject({
-  id: z.uuid(APPLICATION_API_MESSAGES.applicationId),
-});
-
-export const checklistItemParams = z.strictObject({
-  id: z.uuid(APPLICATION_API_MESSAGES.applicationId),
+export const checklistItemParams = applicationIdParams.extend({
   item: z.string().regex(CHECKLIST_ITEM_KEY_PATTERN, APPLICATION_API_MESSAGES.checklistItem),
 });
 
@@ -95,6 +90,9 @@ export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 export interface ApplicationNeighbours {
   previous: string | null;
   next: string | null;
+  /** The list's page each neighbour is on: carry it in the address so the next step finds it. */
+  previous_page: number | null;
+  next_page: number | null;
   /** 1-based place in the list, and the list's size; null when the application is not in it. */
   position: number | null;
   total: number;

@@ -19,6 +19,7 @@ export const APPLICATION_LIST_SORTS = [
   'program',
   'entry_term',
   'decision_type',
+  'missing_items',
 ] as const;
 export type ApplicationListSort = (typeof APPLICATION_LIST_SORTS)[number];
 
@@ -30,6 +31,7 @@ export const APPLICATION_LIST_FILTERS = [
   'decision_type',
   'submitted_from',
   'submitted_to',
+  'has_missing',
 ] as const;
 
 export const APPLICATION_LIST_PAGE_SIZE_MAX = 100;
@@ -46,6 +48,7 @@ export const APPLICATION_LIST_MESSAGES = {
   tooManyValues: `Give at most ${FILTER_VALUES_MAX} values for one filter.`,
   date: 'Use a date such as 2026-09-01.',
   dateRange: 'The first date of the range comes before the last.',
+  hasMissing: 'has_missing is true or false.',
   page: 'The page is a whole number from 1.',
   pageSize: `A page holds 1 to ${APPLICATION_LIST_PAGE_SIZE_MAX} applications.`,
   search: `Search with at most ${APPLICATION_SEARCH_MAX_LENGTH} characters.`,
@@ -92,6 +95,11 @@ export const applicationListQuery = z
     decision_type: repeatable(filterValue).optional(),
     submitted_from: isoDate.optional(),
     submitted_to: isoDate.optional(),
+    /** Applications with (true) or without (false) checklist items still Awaiting. */
+    has_missing: z
+      .enum(['true', 'false'], { error: APPLICATION_LIST_MESSAGES.hasMissing })
+      .transform((value) => value === 'true')
+      .optional(),
     sort: z.enum(APPLICATION_LIST_SORTS, { error: APPLICATION_LIST_MESSAGES.sort }).optional(),
     direction: z.enum(['asc', 'desc'], { error: APPLICATION_LIST_MESSAGES.direction }).optional(),
     page: wholeNumber(APPLICATION_LIST_MESSAGES.page, 1, 100_000).optional(),
@@ -129,6 +137,8 @@ export interface ApplicationListRequest {
   decisionType: string[];
   submittedFrom: string | null;
   submittedTo: string | null;
+  /** Only applications with (true) or without (false) missing checklist items; null: all. */
+  hasMissing: boolean | null;
   /** Null with a search: best matches first. */
   sort: ApplicationListSort | null;
   direction: 'asc' | 'desc';
@@ -146,6 +156,7 @@ export function listRequestOf(query: ApplicationListQuery): ApplicationListReque
     decisionType: query.decision_type ?? [],
     submittedFrom: query.submitted_from ?? null,
     submittedTo: query.submitted_to ?? null,
+    hasMissing: query.has_missing ?? null,
     sort: query.sort ?? (q === '' ? 'last_activity' : null),
     direction: query.direction ?? (query.sort ? 'asc' : 'desc'),
     page: query.page ?? 1,
@@ -184,4 +195,18 @@ export interface ApplicationListResponse {
   /** Null when a search lists the best matches first. */
   sort: ApplicationListSort | null;
   direction: 'asc' | 'desc';
+}
+
+/**
+ * The list's query string (`status=submitted&term=FA2026`, no `?`) as the object the list's
+ * schema reads: a parameter given twice becomes a list, as Fastify's query parser makes it.
+ */
+export function listQueryParams(search: string): Record<string, string | string[]> {
+  const params: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(search)) {
+    const known = params[key];
+    params[key] =
+      known === undefined ? value : [...(Array.isArray(known) ? known : [known]), value];
+  }
+  return params;
 }

@@ -39,6 +39,9 @@ const errorColourChecks = [
   { shade: 'main', against: 'main', of: 'white', minimum: GRAPHIC_CONTRAST },
 ] as const;
 
+/** A tenant checklist item's id: part of its item key `tenant:<id>`. */
+export const CHECKLIST_ITEM_ID = /^[a-z0-9_-]{1,40}$/;
+
 const httpsUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const email = z.email({ error: 'must be an email address' });
 const phone = z.string().trim().min(7, 'must be a phone number').max(40);
@@ -98,6 +101,28 @@ export const tenantConfigSchema = z.strictObject({
       policy_url: httpsUrl,
     })
     .optional(),
+  /**
+   * What the admissions office waits for besides what the answers ask for (an interview, a
+   * portfolio review): each becomes an item of every application's checklist, `tenant:<id>`.
+   * Ids name stored marks, so an id is kept when its label changes.
+   */
+  checklist_items: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(CHECKLIST_ITEM_ID, 'must be 1 to 40 of a-z, 0-9, _ and -'),
+        label: z.string().trim().min(1, 'is required').max(120),
+      }),
+    )
+    .max(50)
+    .superRefine((items, context) => {
+      const seen = new Set<string>();
+      for (const [index, item] of items.entries()) {
+        if (seen.has(item.id))
+          context.addIssue({ code: 'custom', path: [index, 'id'], message: 'is used twice' });
+        seen.add(item.id);
+      }
+    })
+    .default([]),
 });
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;
