@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { SSO_ERROR_MESSAGES } from '../src/shared/staff/sso-errors';
-import { createAccount, uniqueEmail } from './helpers/accounts';
+import { createAccount, STRONG_PASSWORD, uniqueEmail } from './helpers/accounts';
 import {
   E2E_OIDC,
   expectAxeClean,
@@ -94,11 +94,10 @@ test('an invited admin enrols, works in the console, signs out and signs in agai
   await expectAxeClean(page, 'the home page');
   await screenshots(page, 'home');
 
-  // An address with no application: the result is said in words.
-  await page.getByLabel("Applicant's email address").fill('nobody-here@example.com');
-  await page.getByRole('button', { name: 'Find' }).click();
+  // A search that finds nothing says so in words.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('nobody-here@example.com');
   await expect(
-    page.getByText('No application was found for nobody-here@example.com.'),
+    page.getByText('No application matches this search and these filters.'),
   ).toBeVisible();
 
   // Staff: invite a reader; the session's second factor is fresh, so no step-up is asked.
@@ -203,6 +202,11 @@ test('a reader finds an application and creates and revokes a read-only link to 
   test.setTimeout(90_000);
   const applicant = uniqueEmail('linked');
   await createAccount(request, applicant, { confirm: true });
+  // The application exists from the applicant's first sign-in.
+  const signIn = await request.post('/public/login', {
+    data: { username: applicant, password: STRONG_PASSWORD },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
   const email = uniqueStaffEmail('reader');
   await acceptAndEnrol(page, await inviteStaff(request, email, 'reader'), email, false);
 
@@ -211,9 +215,12 @@ test('a reader finds an application and creates and revokes a read-only link to 
   await expect(nav.getByRole('link')).toHaveText(['Applications']);
   await expect(page.getByRole('banner')).toContainText('Reader');
 
-  await page.getByLabel("Applicant's email address").fill(applicant);
-  await page.getByRole('button', { name: 'Find' }).click();
-  await expect(page.getByRole('heading', { name: 'One application found' })).toBeVisible();
+  // The list finds the application by its address; its row opens the read-only links.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(applicant);
+  await page
+    .getByRole('button', { name: `Read-only links to the application of ${applicant}` })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Read-only links' })).toBeVisible();
   await expect(page.getByText('No read-only links yet.')).toBeVisible();
 
   // Out of range first: the summary names the field.

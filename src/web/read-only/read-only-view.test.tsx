@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FormModel } from '../../shared/form/model';
 import { type PrintableState, printableApplication } from '../../shared/form/printable';
 import { fixtureModel } from '../../shared/test/fixture-model';
-import { ApplicationDocument } from './read-only-view';
+import { ApplicationDocument, serviceLinks } from './read-only-view';
 
 const TOKEN = 'staff-token';
 
@@ -13,7 +13,7 @@ function render(model: FormModel, state: PrintableState): string {
       application={printableApplication(model, state)}
       title="Application of Ada Lovelace"
       partnerName="Northfield State University"
-      token={TOKEN}
+      links={serviceLinks(TOKEN)}
     />,
   );
 }
@@ -84,6 +84,36 @@ describe('the read-only document', () => {
     expect(link?.[1]).toBe(`/service/document/statement_doc/pdf?service_token=${TOKEN}`);
     expect(link?.[2]).toBe('Document attached');
     expect(shown(page, 'statement_doc')).toContain('(essay.docx)');
+  });
+
+  it('offers a document to view and to download where the links say how', () => {
+    const page = renderToStaticMarkup(
+      <ApplicationDocument
+        application={printableApplication(fixtureModel, answered)}
+        title="Answers"
+        partnerName="Northfield State University"
+        titleLevel={2}
+        links={{
+          document: (key) => `/staff/api/applications/a1/documents/${key}/pdf`,
+          download: (key) =>
+            `/staff/api/applications/a1/documents/${key}/pdf?disposition=attachment`,
+        }}
+      />,
+    );
+    const links = [...rowOf(page, 'statement_doc').matchAll(/<a ([^>]*)>([\s\S]*?)<\/a>/g)];
+    expect(links.map(([, attributes]) => /href="([^"]+)"/.exec(attributes ?? '')?.[1])).toEqual([
+      '/staff/api/applications/a1/documents/statement_doc/pdf',
+      '/staff/api/applications/a1/documents/statement_doc/pdf?disposition=attachment',
+    ]);
+    expect(links[0]?.[1]).toContain('target="_blank"');
+    expect(links[1]?.[1]).toContain('download');
+    expect(textOf(links[0]?.[2] ?? '')).toMatch(/^View .+, in a new tab$/);
+    expect(textOf(links[1]?.[2] ?? '')).toMatch(/^Download .+/);
+    // Under the console's own heading: no PDF link of its own, and every heading one level down.
+    expect(page).not.toContain('Download the application as one PDF');
+    expect(page).toMatch(/<h2 id="read-only-title"[^>]*>Answers<\/h2>/);
+    expect(page).toMatch(/<h3 id="page-about-title"/);
+    expect(page).not.toMatch(/<h1\b/);
   });
 
   it('shows a group only when one of its answers exists, and says when a page has none', () => {

@@ -21,17 +21,42 @@ const RADIO_UNSELECTED_MARK = '( )';
 type HeadingLevel = 2 | 3 | 4 | 5 | 6;
 const deeper = (level: HeadingLevel): HeadingLevel => Math.min(level + 1, 6) as HeadingLevel;
 
+/**
+ * Where the document's files are: the staff link reaches them through its token, the console
+ * through the member's session. With `download`, each document offers viewing and saving apart.
+ */
+export interface DocumentLinks {
+  /** The whole application as one PDF; left out where the page offers it itself. */
+  pdf?: string;
+  document: (answerKey: string) => string;
+  download?: (answerKey: string) => string;
+}
+
+/** The links of a staff link: every file through its token, each document saved as it opens. */
+export function serviceLinks(token: string): DocumentLinks {
+  return {
+    pdf: servicePdfUrl(token),
+    document: (answerKey) => serviceDocumentPdfUrl(answerKey, token),
+  };
+}
+
 function Heading({
   level,
+  id,
   className,
   children,
 }: {
   level: HeadingLevel;
+  id?: string;
   className?: string;
   children: string;
 }) {
   const Tag = `h${level}` as const;
-  return <Tag className={className}>{children}</Tag>;
+  return (
+    <Tag id={id} className={className}>
+      {children}
+    </Tag>
+  );
 }
 
 /**
@@ -56,6 +81,7 @@ export default function ReadOnlyView({ token }: { token: string }) {
         : null,
     [data],
   );
+  const links = useMemo(() => serviceLinks(token), [token]);
   const answers = data.ok ? data.view.answer : {};
   const applicant = [answers.first_name, answers.last_name]
     .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
@@ -87,7 +113,7 @@ export default function ReadOnlyView({ token }: { token: string }) {
       application={application}
       title={title}
       partnerName={tenant.partner_name}
-      token={token}
+      links={links}
     />
   );
 }
@@ -97,27 +123,40 @@ export function ApplicationDocument({
   application,
   title,
   partnerName,
-  token,
+  links,
+  titleLevel = 1,
+  className,
 }: {
   application: PrintableApplication;
   title: string;
   partnerName: string;
-  token: string;
+  links: DocumentLinks;
+  /** 2 where the document sits under a page's own heading (the console). */
+  titleLevel?: 1 | 2;
+  className?: string;
 }) {
+  const TitleTag = `h${titleLevel}` as const;
+  const pageLevel = deeper(titleLevel as HeadingLevel);
+  const groupLevel = deeper(pageLevel);
   return (
-    <article className={styles.document} aria-labelledby="read-only-title">
+    <article
+      className={className ? `${styles.document} ${className}` : styles.document}
+      aria-labelledby="read-only-title"
+    >
       <header className={styles.heading}>
         <p className={styles.partner}>{partnerName} · Transfer Application</p>
-        <h1 id="read-only-title" className={styles.title}>
+        <TitleTag id="read-only-title" className={styles.title}>
           {title}
-        </h1>
+        </TitleTag>
         <p className={styles.note}>Read-only view of the applicant’s answers.</p>
-        <p className={styles.download}>
-          <a href={servicePdfUrl(token)} download>
-            Download the application as one PDF
-          </a>{' '}
-          (answers and attached documents)
-        </p>
+        {links.pdf ? (
+          <p className={styles.download}>
+            <a href={links.pdf} download>
+              Download the application as one PDF
+            </a>{' '}
+            (answers and attached documents)
+          </p>
+        ) : null}
       </header>
       {application.pages.map((page) => (
         <section
@@ -126,20 +165,20 @@ export function ApplicationDocument({
           aria-labelledby={`page-${page.id}-title`}
           className={styles.page}
         >
-          <h2 id={`page-${page.id}-title`} className={styles.pageTitle}>
+          <Heading level={pageLevel} id={`page-${page.id}-title`} className={styles.pageTitle}>
             {page.title}
-          </h2>
+          </Heading>
           {page.groups.length === 0 ? (
             <p className={styles.nothing}>No answers on this page.</p>
           ) : (
             page.groups.map((group) => (
               <section key={group.id} className={styles.group}>
                 {group.title ? (
-                  <Heading level={3} className={styles.groupTitle}>
+                  <Heading level={groupLevel} className={styles.groupTitle}>
                     {group.title}
                   </Heading>
                 ) : null}
-                <Entries entries={group.entries} level={4} token={token} />
+                <Entries entries={group.entries} level={deeper(groupLevel)} links={links} />
               </section>
             ))
           )}
@@ -152,11 +191,11 @@ export function ApplicationDocument({
 function Entries({
   entries,
   level,
-  token,
+  links,
 }: {
   entries: readonly PrintableEntry[];
   level: HeadingLevel;
-  token: string;
+  links: DocumentLinks;
 }) {
   const parts: ReactNode[] = [];
   let rows: PrintableRow[] = [];
@@ -166,7 +205,7 @@ function Entries({
     parts.push(
       <dl key={`rows-${rows[0]?.key}`} className={styles.rows}>
         {rows.map((row) => (
-          <Row key={row.key} row={row} token={token} />
+          <Row key={row.key} row={row} links={links} />
         ))}
       </dl>,
     );
@@ -179,7 +218,7 @@ function Entries({
     }
     flush();
     parts.push(
-      <Nested key={`${entry.kind}-${entry.id}`} entry={entry} level={level} token={token} />,
+      <Nested key={`${entry.kind}-${entry.id}`} entry={entry} level={level} links={links} />,
     );
   }
   flush();
@@ -189,11 +228,11 @@ function Entries({
 function Nested({
   entry,
   level,
-  token,
+  links,
 }: {
   entry: Exclude<PrintableEntry, PrintableRow>;
   level: HeadingLevel;
-  token: string;
+  links: DocumentLinks;
 }) {
   switch (entry.kind) {
     case 'block':
@@ -206,7 +245,7 @@ function Nested({
           ) : entry.description ? (
             <p className={styles.question}>{entry.description}</p>
           ) : null}
-          <Entries entries={entry.entries} level={deeper(level)} token={token} />
+          <Entries entries={entry.entries} level={deeper(level)} links={links} />
         </div>
       );
     case 'repeat':
@@ -222,7 +261,7 @@ function Nested({
               <Heading level={deeper(level)} className={styles.instanceTitle}>
                 {instance.label}
               </Heading>
-              <Entries entries={instance.entries} level={deeper(deeper(level))} token={token} />
+              <Entries entries={instance.entries} level={deeper(deeper(level))} links={links} />
             </div>
           ))}
         </div>
@@ -233,19 +272,19 @@ function Nested({
           <p className={styles.question}>
             {entry.label}: <strong>{entry.chosen.label}</strong>
           </p>
-          <Entries entries={entry.entries} level={level} token={token} />
+          <Entries entries={entry.entries} level={level} links={links} />
         </div>
       );
   }
 }
 
-function Row({ row, token }: { row: PrintableRow; token: string }) {
+function Row({ row, links }: { row: PrintableRow; links: DocumentLinks }) {
   const checkbox = row.value.kind === 'checkbox';
   return (
     <div className={checkbox ? styles.checkRow : styles.row} data-key={row.key}>
       <dt className={styles.label}>{row.label}</dt>
       <dd className={styles.value}>
-        <Value value={row.value} token={token} />
+        <Value value={row.value} label={row.label} links={links} />
       </dd>
     </div>
   );
@@ -258,7 +297,15 @@ const notAnswered = (
   </>
 );
 
-function Value({ value, token }: { value: PrintableValue; token: string }) {
+function Value({
+  value,
+  label,
+  links,
+}: {
+  value: PrintableValue;
+  label: string;
+  links: DocumentLinks;
+}) {
   switch (value.kind) {
     case 'checkbox':
       return (
@@ -290,13 +337,25 @@ function Value({ value, token }: { value: PrintableValue; token: string }) {
       if (!value.attached) return notAnswered;
       return (
         <>
-          <a
-            href={serviceDocumentPdfUrl(value.answerKey, token)}
-            download
-            className={styles.documentLink}
-          >
-            {value.text}
-          </a>
+          {links.download ? (
+            <span className={styles.documentLinks}>
+              <a
+                href={links.document(value.answerKey)}
+                target="_blank"
+                rel="noopener"
+                className={styles.documentLink}
+              >
+                View<span className="visually-hidden"> {label}, in a new tab</span>
+              </a>
+              <a href={links.download(value.answerKey)} download>
+                Download<span className="visually-hidden"> {label}</span>
+              </a>
+            </span>
+          ) : (
+            <a href={links.document(value.answerKey)} download className={styles.documentLink}>
+              {value.text}
+            </a>
+          )}
           {value.fileName ? <span className={styles.fileName}> ({value.fileName})</span> : null}
         </>
       );

@@ -59,7 +59,7 @@ const pages = {
   code: () => import('./code-page'),
   invitation: () => import('./invitation-page'),
   enrol: () => import('./enrol-page'),
-  home: () => import('./home-page'),
+  home: () => import('./applications-page'),
   team: () => import('./team-page'),
   audit: () => import('./audit-page'),
 };
@@ -89,6 +89,11 @@ export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
           Component: SignedInLayout,
           children: [
             { index: true, handle: handle('Applications'), lazy: pages.home },
+            {
+              path: 'applications/:id',
+              handle: handle('Application'),
+              lazy: () => import('./application-page'),
+            },
             {
               path: 'team',
               handle: handle('Staff'),

@@ -1,30 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import {
-  type ApplicationSummary,
-  type CreatedServiceLink,
-  findApplicationsQuery,
-  type ServiceLinkSummary,
-} from '../../shared/staff/staff-api';
+import type { CreatedServiceLink, ServiceLinkSummary } from '../../shared/staff/staff-api';
 import { TextField } from '../auth/text-field';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
-import { LoadingIndicator } from '../ui/loading-indicator';
 import styles from './console.module.css';
 import { CopyButton } from './copy-button';
 import { linkDaysForm } from './link-days';
-import { formatDateTime, PageHeading } from './page-heading';
-import { meQueryOptions, staffCalls, staffKeys } from './staff-calls';
-import { EmailField, FormAlert, FormErrorSummary, serverMessage, useStaffForm } from './staff-form';
+import { formatDateTime } from './page-heading';
+import { staffCalls, staffKeys } from './staff-calls';
+import { FormAlert, FormErrorSummary, serverMessage, useStaffForm } from './staff-form';
 
-const SEARCH_FIELDS = { email: { id: 'find-email', label: "Applicant's email address" } } as const;
 const LINK_FIELDS = { days: { id: 'link-days', label: 'Days the link works' } } as const;
-
-const STATUS_LABELS: Record<ApplicationSummary['status'], string> = {
-  started: 'Started, not submitted',
-  submitted: 'Submitted',
-};
 
 const LINK_STATE_LABELS: Record<ServiceLinkSummary['state'], string> = {
   live: 'Works',
@@ -32,101 +19,14 @@ const LINK_STATE_LABELS: Record<ServiceLinkSummary['state'], string> = {
   revoked: 'Revoked',
 };
 
-function HomePage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const email = searchParams.get('email')?.trim() ?? '';
-  const form = useStaffForm<{ email: string }>(findApplicationsQuery, { email }, SEARCH_FIELDS);
-  const found = useQuery({
-    queryKey: staffKeys.applications(email),
-    queryFn: () => staffCalls.findApplications(email),
-    enabled: email !== '',
-  });
-
-  return (
-    <>
-      <PageHeading
-        title="Applications"
-        intro="Find an application by the applicant's email address, and give a colleague elsewhere a read-only link to it."
-      />
-      <section className={styles.section} aria-labelledby="find-title">
-        <h2 id="find-title" className={styles.sectionTitle}>
-          Find an application
-        </h2>
-        <FormErrorSummary entries={form.summary} ref={form.summaryRef} />
-        <form
-          noValidate
-          aria-labelledby="find-title"
-          onSubmit={form.submit((data) => setSearchParams({ email: data.email }))}
-        >
-          <div className={styles.formRow}>
-            <EmailField
-              id={SEARCH_FIELDS.email.id}
-              label={SEARCH_FIELDS.email.label}
-              autoComplete="off"
-              binding={form.field('email')}
-            />
-          </div>
-          <div className={styles.formActions}>
-            <button type="submit" className={cx(buttonStyles.button, buttonStyles.primary)}>
-              Find
-            </button>
-          </div>
-        </form>
-      </section>
-      <div aria-live="polite" aria-busy={found.isFetching}>
-        {email === '' ? null : found.isPending ? (
-          <p className={styles.muted}>
-            <LoadingIndicator type="circles" size="xs" /> Searching...
-          </p>
-        ) : found.isError ? (
-          <FormAlert message={serverMessage(found.error)} />
-        ) : (
-          <Results email={email} applications={found.data} />
-        )}
-      </div>
-    </>
-  );
+/** The application a read-only link opens: its id, and the address that names it to people. */
+export interface LinkedApplication {
+  id: string;
+  email: string;
 }
 
-function Results({ email, applications }: { email: string; applications: ApplicationSummary[] }) {
-  const { data: me } = useQuery({ ...meQueryOptions, enabled: false });
-  const canLink = me?.permissions.includes('service_links.manage') ?? false;
-  if (applications.length === 0) {
-    return <p role="status">No application was found for {email}.</p>;
-  }
-  return (
-    <section aria-labelledby="results-title">
-      <h2 id="results-title" className={styles.sectionTitle}>
-        {applications.length === 1
-          ? 'One application found'
-          : `${applications.length} applications found`}
-      </h2>
-      <ul className={styles.cardList}>
-        {applications.map((application) => (
-          <li key={application.id} className={styles.card}>
-            <dl className={styles.facts}>
-              <dt>Email</dt>
-              <dd>{application.email}</dd>
-              <dt>Status</dt>
-              <dd>{STATUS_LABELS[application.status]}</dd>
-              <dt>Submitted</dt>
-              <dd>
-                {application.submitted_at ? formatDateTime(application.submitted_at) : 'Not yet'}
-              </dd>
-              <dt>Application id</dt>
-              <dd>
-                <code>{application.id}</code>
-              </dd>
-            </dl>
-            {canLink ? <ReadOnlyLinks application={application} /> : null}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function ReadOnlyLinks({ application }: { application: ApplicationSummary }) {
+/** An application's read-only links for colleagues elsewhere: make, list and revoke them. */
+export function ReadOnlyLinks({ application }: { application: LinkedApplication }) {
   const queryClient = useQueryClient();
   const titleId = useId();
   const links = useQuery({
@@ -282,5 +182,3 @@ function ReadOnlyLinks({ application }: { application: ApplicationSummary }) {
     </section>
   );
 }
-
-export { HomePage as Component };

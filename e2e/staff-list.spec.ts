@@ -1,0 +1,222 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { generate } from 'otplib';
+import type { Answers } from '../src/shared/form/model';
+import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
+import { createAccount, STRONG_PASSWORD, uniqueEmail } from './helpers/accounts';
+import {
+  expectAxeClean,
+  inviteStaff,
+  STAFF_PASSWORD,
+  screenshots,
+  uniqueStaffEmail,
+} from './helpers/staff';
+
+/** Letters only, so the name stays one word the search folds as it is. */
+function letters(count: number): string {
+  return Array.from({ length: count }, () =>
+    String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+  ).join('');
+}
+
+/**
+ * An applicant with these answers, made through the API in a browser context of its own (the
+ * staff page keeps its cookies), submitted when asked.
+ */
+async function applicant(
+  browser: Browser,
+  request: APIRequestContext,
+  answers: Answers,
+  submit: boolean,
+): Promise<string> {
+  const email = uniqueEmail('listed');
+  await createAccount(request, email, { confirm: true });
+  const context = await browser.newContext();
+  try {
+    const api = context.request;
+    const login = await api.post('/public/login', {
+      data: { username: email, password: STRONG_PASSWORD },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const saved = await api.put('/api/answer', { data: answers });
+    expect(saved.status(), await saved.text()).toBe(200);
+    if (submit) {
+      const validating = await api.post('/api/web-status', { data: { web_status: 'validating' } });
+      expect(validating.status(), await validating.text()).toBe(200);
+      const submitted = await api.post('/api/submit');
+      expect(submitted.status(), await submitted.text()).toBe(200);
+    }
+  } finally {
+    await context.close();
+  }
+  return email;
+}
+
+/** A reader who accepted an invitation and set up an authenticator, on the console's home. */
+async function signedInReader(page: Page, request: APIRequestContext): Promise<void> {
+  const email = uniqueStaffEmail('list');
+  await page.goto(await inviteStaff(request, email, 'reader'));
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(STAFF_PASSWORD);
+  await page
+    .getByRole('textbox', { name: 'Confirm new password', exact: true })
+    .fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Set password and continue' }).click();
+  await expect(page).toHaveURL(/\/staff\/enrol$/);
+  const secret = ((await page.getByTestId('totp-key').textContent()) ?? '').replace(/\s+/g, '');
+  await page.getByLabel('6-digit code').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByLabel('I have saved these codes').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+}
+
+const results = (page: Page) => page.getByRole('table', { name: /^Applications/ });
+
+test('a reader searches, filters, sorts, saves a view and exports a CSV of the list', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const family = `Brightwater${letters(5)}`;
+  const submittedEmail = await applicant(
+    browser,
+    request,
+    { ...validApplicationAnswers(), first_name: 'Zoë', last_name: family, preferred_name: '' },
+    true,
+  );
+  const startedEmail = await applicant(
+    browser,
+    request,
+    { first_name: 'Amélie', last_name: family, preferred_name: 'Millie' },
+    false,
+  );
+  await signedInReader(page, request);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  await expect(results(page)).toBeVisible();
+
+  // A misspelled family name (a letter left out) and no accent still find both applicants.
+  const misspelled = family.replace('ght', 'gt');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`${misspelled} zoe`);
+  await expect(page).toHaveURL(new RegExp(`q=${misspelled}`));
+  await expect(page.getByRole('status').filter({ hasText: '1 application found' })).toBeAttached();
+  const row = results(page).getByRole('row', { name: new RegExp(family) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(submittedEmail);
+  await expect(row).toContainText('Submitted');
+  await expect(row).toContainText('Psychology (B.S.)');
+  await expect(row.getByRole('link', { name: `${family}, Zoë` })).toHaveAttribute(
+    'href',
+    new RegExp(`^/staff/applications/[^?]+\\?q=${misspelled}`),
+  );
+
+  // The filters live in the address: a status there is a ticked box and a narrower list.
+  await page.goto(`/staff?q=${family}&status=started`);
+  await expect(page.getByRole('checkbox', { name: 'Started' })).toBeChecked();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(family);
+  await expect(results(page).getByRole('row', { name: /Amélie/ })).toContainText(startedEmail);
+  await expect(results(page).getByRole('row', { name: /Zoë/ })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: '1 application found' })).toBeAttached();
+
+  // Ticking another status widens it again.
+  await page.getByRole('checkbox', { name: 'Submitted' }).check();
+  await expect(page).toHaveURL(/status=started&status=submitted/);
+  await expect(results(page).getByRole('row', { name: new RegExp(family) })).toHaveCount(2);
+
+  // A column header sorts, and says so.
+  const nameHeader = results(page).getByRole('columnheader', { name: 'Name' });
+  await nameHeader.getByRole('button').click();
+  await expect(page).toHaveURL(/sort=name&direction=asc/);
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(results(page).getByRole('row').nth(1)).toContainText('Amélie');
+  // By keyboard too: the header is a button.
+  await nameHeader.getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(nameHeader.getByRole('button')).toBeFocused();
+  await expect(results(page).getByRole('row').nth(1)).toContainText('Zoë');
+
+  await expectAxeClean(page, 'the list of applications');
+  await screenshots(page, 'list');
+
+  // Save the view, leave it, and come back to it by name.
+  const viewName = `Brightwater ${letters(4)}`;
+  await page.getByLabel('Name of this view').fill(viewName);
+  await page.getByRole('button', { name: 'Save this view' }).click();
+  await expect(page.getByText(`The view “${viewName}” is saved.`)).toBeVisible();
+  const views = page.getByRole('list', { name: 'Your views' });
+  await expect(views.getByRole('link', { name: viewName })).toHaveAttribute('aria-current', 'true');
+  // The same name again is refused in the server's words.
+  await page.getByLabel('Name of this view').fill(viewName);
+  await page.getByRole('button', { name: 'Save this view' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /already/ })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Clear search and filters' }).click();
+  await expect(page).toHaveURL(/\/staff\?sort=name&direction=desc$/);
+  await expect(page.getByRole('checkbox', { name: 'Started' })).not.toBeChecked();
+  await views.getByRole('link', { name: viewName }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${family}&status=started&status=submitted`));
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(family);
+  await expect(results(page).getByRole('row', { name: new RegExp(family) })).toHaveCount(2);
+
+  // A filter the server refuses says why.
+  await page.goto('/staff?submitted_from=2026-05-01&submitted_to=2026-04-01');
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'The first date of the range comes before the last.' }),
+  ).toBeVisible();
+
+  // The CSV of the list as filtered (the session's second factor is fresh: no step-up asked).
+  await views.getByRole('link', { name: viewName }).click();
+  await expect(results(page).getByRole('row', { name: new RegExp(family) })).toHaveCount(2);
+  // An export asks for a fresh second factor when the server says so; closing the dialog
+  // cancels quietly.
+  let refused = false;
+  await page.route('**/staff/api/exports/applications.csv?*', async (route) => {
+    if (refused) return route.continue();
+    refused = true;
+    await route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Confirm it is you.', code: 'step_up_required' }),
+    });
+  });
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+  await page.unroute('**/staff/api/exports/applications.csv?*');
+
+  const csv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const download = await csv;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const text = await download.createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  });
+  expect(text).toContain(submittedEmail);
+  expect(text).toContain(startedEmail);
+
+  // The PDFs of the same list as a ZIP: a job whose progress shows, then a download.
+  await page.getByRole('button', { name: 'Export PDFs (ZIP)' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Download the ZIP file/ })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByText(/Available until/)).toBeVisible();
+  const zip = page.waitForEvent('download');
+  await page.getByRole('link', { name: /^Download the ZIP file/ }).click();
+  expect((await zip).suggestedFilename()).toMatch(/\.zip$/);
+  await expectAxeClean(page, 'the list with a finished export');
+
+  // Delete the view.
+  await views.getByRole('button', { name: `Delete the view ${viewName}` }).click();
+  await expect(page.getByText(`The view “${viewName}” is deleted.`)).toBeVisible();
+  await expect(page.getByText('No saved views yet.', { exact: false })).toBeVisible();
+});
