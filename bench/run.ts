@@ -8,6 +8,7 @@ import { benchAnswerSave } from './answer-save';
 import { benchApplicationList } from './application-list';
 import { benchApplicationPdf } from './application-pdf';
 import { benchDocuments } from './documents';
+import { benchExportZip } from './export-zip';
 import { benchFirstLoad } from './first-load';
 import { benchKeystroke } from './keystroke';
 import { benchLookup } from './lookup';
@@ -107,6 +108,18 @@ const sections: Record<string, () => Promise<string>> = {
     ].join('\n');
   },
   'application-pdf': async () => timedCasesTable(await benchApplicationPdf()),
+  'export-zip': async () => {
+    const result = await benchExportZip();
+    console.log(JSON.stringify(result, null, 2));
+    const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+    return [
+      `Measured ${today} on ${machine}, ${result.database}, ${result.applications.toLocaleString('en-US')} applications with every answer and a one-page transcript each, the server in production mode in its own process; load average (1 / 5 / 15 min) ${load(result.loadBefore)} before, ${load(result.loadAfter)} after. Goal: 1,000 in under 60 s.`,
+      '',
+      '| applications | POST to completed (s) | applications/s | PDF pages | pages/s | ZIP (MB) | download (s) |',
+      '|---|---|---|---|---|---|---|',
+      `| ${result.applications} | ${result.exportSeconds} | ${result.applicationsPerSecond} | ${result.pdfPages} | ${result.pagesPerSecond} | ${result.zipMegabytes} | ${result.downloadSeconds} |`,
+    ].join('\n');
+  },
   documents: async () => timedCasesTable(await benchDocuments()),
   'first-load': async () => {
     const result = await benchFirstLoad();

@@ -9,7 +9,7 @@ import {
 import type { ApplicationSummary } from '../../shared/staff/staff-api';
 import { startOfDay } from '../audit/audit-store';
 import { type AppDatabase, rowsOf } from '../db/database';
-import { accounts, applications } from '../db/schema';
+import { accounts, applications, checklistCounts } from '../db/schema';
 import { LIST_KEYS } from './list-answer-keys';
 
 const DAY_MS = 86_400_000;
@@ -25,6 +25,14 @@ export const COUNT_MAX = 10_000;
 
 const a = applications;
 const c = accounts;
+const cc = checklistCounts;
+
+/**
+ * The application's missing checklist items, null until first counted. A subquery rather than a
+ * join, so the filters and orders stay conditions on `applications` alone whatever reads them
+ * (the list, its search, the exports).
+ */
+const missingItems = sql`(select ${cc.missing} from ${cc} where ${cc.accountId} = ${a.accountId})`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 const containing = (text: string) => `%${escapeLike(text)}%`;
@@ -61,6 +69,8 @@ function orderBy(
       return nullable(a.listEntryTerm);
     case 'decision_type':
       return nullable(a.listDecisionType);
+    case 'missing_items':
+      return nullable(missingItems);
   }
 }
 
@@ -79,6 +89,11 @@ function filtersOf(request: ApplicationListRequest): SQL | undefined {
     request.submittedTo
       ? lt(a.submittedAt, new Date(startOfDay(request.submittedTo).getTime() + DAY_MS))
       : undefined,
+    // Not yet counted is neither: the sweep counts every application within seconds.
+    request.hasMissing === null
+      ? undefined
+      : sql`exists (select 1 from ${cc} where ${cc.accountId} = ${a.accountId}
+          and ${request.hasMissing ? sql`${cc.missing} > 0` : sql`${cc.missing} = 0`})`,
   );
 }
 
@@ -148,6 +163,7 @@ interface ListRow {
   entry_term_desc: string | null;
   decision_type: string | null;
   decision_type_desc: string | null;
+  missing_items: string | number | null;
   total?: string | number;
 }
 
@@ -162,7 +178,8 @@ const listColumns = (email: SQL) => sql`${a.accountId} as id,
   ${a.listProgramCode} as program, ${a.listProgram} as program_desc,
   ${a.listEntryTerm} as entry_term, ${answer(LIST_KEYS.entryTermLabel)} as entry_term_desc,
   ${a.listDecisionType} as decision_type,
-  ${answer(LIST_KEYS.decisionTypeLabel)} as decision_type_desc`;
+  ${answer(LIST_KEYS.decisionTypeLabel)} as decision_type_desc,
+  ${missingItems} as missing_items`;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -182,9 +199,52 @@ function listRow(row: ListRow): ApplicationListRow {
     entry_term_desc: row.entry_term_desc,
     decision_type: row.decision_type,
     decision_type_desc: row.decision_type_desc,
-    // The checklist (a later part of the console) fills this in.
-    missing_items: null,
+    missing_items: row.missing_items === null ? null : Number(row.missing_items),
   };
+}
+
+/**
+ * A page in the order of missing items: the counted applications walked from the count's index
+ * (then ties by id), then those not yet counted, as `orderBy('missing_items')` orders them.
+ * Ordering by the count's subquery instead reads every application's count before the page.
+ */
+async function pageByMissingItems(
+  db: AppDatabase,
+  filters: SQL | undefined,
+  direction: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+): Promise<ListRow[]> {
+  const dir = sql.raw(direction);
+  const where = (extra?: SQL) => {
+    const condition = and(filters, extra);
+    return condition ? sql`where ${condition}` : sql``;
+  };
+  const counted = rowsOf<ListRow>(
+    await db.execute(sql`select ${listColumns(sql`${c.email}`)}
+      from ${cc} join ${a} on ${a.accountId} = ${cc.accountId} join ${c} on ${c.id} = ${a.accountId}
+      ${where()}
+      order by ${cc.missing} ${dir}, ${cc.accountId} ${dir}
+      limit ${limit} offset ${offset}`),
+  );
+  if (counted.length === limit) return counted;
+  // Past the last counted application: the uncounted page starts after however many there were.
+  let countedTotal = offset + counted.length;
+  if (counted.length === 0 && offset > 0) {
+    const [row] = rowsOf<{ total: string | number }>(
+      await db.execute(sql`select count(*) as total
+        from ${cc} join ${a} on ${a.accountId} = ${cc.accountId} ${where()}`),
+    );
+    countedTotal = Number(row?.total ?? 0);
+  }
+  const uncounted = rowsOf<ListRow>(
+    await db.execute(sql`select ${listColumns(sql`${c.email}`)}
+      from ${a} join ${c} on ${c.id} = ${a.accountId}
+      ${where(sql`not exists (select 1 from ${cc} where ${cc.accountId} = ${a.accountId})`)}
+      order by ${a.accountId} ${dir}
+      limit ${limit - counted.length} offset ${Math.max(0, offset - countedTotal)}`),
+  );
+  return [...counted, ...uncounted];
 }
 
 export interface ApplicationListPage {
@@ -213,18 +273,22 @@ export async function listApplications(
   if (words.length === 0) {
     const sort = request.sort ?? 'last_activity';
     const [rows, counted] = await Promise.all([
-      db.execute(sql`select ${listColumns(sql`${c.email}`)}
+      sort === 'missing_items'
+        ? pageByMissingItems(db, filters, request.direction, limit, offset)
+        : db
+            .execute(sql`select ${listColumns(sql`${c.email}`)}
         from ${a} join ${c} on ${c.id} = ${a.accountId}
         ${filters ? sql`where ${filters}` : sql``}
         order by ${orderBy(sort, request.direction)}
-        limit ${limit} offset ${offset}`),
+        limit ${limit} offset ${offset}`)
+            .then((result) => rowsOf<ListRow>(result)),
       db.execute(sql`select count(*) as total from (select 1 from ${a}
         ${filters ? sql`where ${filters}` : sql``} limit ${COUNT_MAX + 1}) as counted`),
     ]);
     const [count] = rowsOf<{ total: string | number }>(counted);
     const total = Number(count?.total ?? 0);
     return {
-      rows: rowsOf<ListRow>(rows).map(listRow),
+      rows: rows.map(listRow),
       total: Math.min(total, COUNT_MAX),
       totalExact: total <= COUNT_MAX,
     };
@@ -255,6 +319,31 @@ export async function listApplications(
     total = Number(count?.total ?? 0);
   }
   return { rows: rows.map(listRow), total, totalExact: true };
+}
+
+/**
+ * The list's condition and order for a request, without paging: what an export reads. Null when
+ * the search has no word left to look for (the list answers nothing then).
+ */
+export async function listSelection(
+  db: AppDatabase,
+  request: ApplicationListRequest,
+): Promise<{ where: SQL | undefined; order: SQL } | null> {
+  const filters = filtersOf(request);
+  const words = request.q === '' ? [] : await searchWords(db, request.q);
+  if (request.q !== '' && words.length === 0) return null;
+  // The list's own order; the address from the applications' own copy, equal to the account's.
+  const email = sql`${a.listEmail}`;
+  if (words.length === 0) {
+    return {
+      where: filters,
+      order: orderBy(request.sort ?? 'last_activity', request.direction, email),
+    };
+  }
+  const order = request.sort
+    ? orderBy(request.sort, request.direction, email)
+    : sql`${relevance(words)} desc, ${orderBy('name', 'asc')}`;
+  return { where: and(...words.map(matchesWord), filters), order };
 }
 
 /**

@@ -26,10 +26,14 @@ export const AUDIT_ACTIONS = [
   'application.view',
   'document.view',
   'application_pdf.view',
+  'checklist.mark',
   'service_link.created',
   'service_link.revoked',
   'service_link.used',
   'audit.export',
+  'applications.export_csv',
+  'applications.export_zip',
+  'applications.export_zip_download',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

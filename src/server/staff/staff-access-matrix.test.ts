@@ -38,8 +38,42 @@ const ACCESS: Record<string, Access> = {
   'POST /staff/api/staff/:staffId/enable': { kind: 'permission', permission: 'staff.manage' },
   'GET /staff/api/audit': { kind: 'permission', permission: 'audit.read' },
   'GET /staff/api/audit/actions': { kind: 'permission', permission: 'audit.read' },
-  'GET /staff/api/audit.csv': { kind: 'permission', permission: 'exports.run' },
+  // The audit export needs exports.run as well; audit.read is the one a reader lacks.
+  'GET /staff/api/audit.csv': { kind: 'permission', permission: 'audit.read' },
   'GET /staff/api/applications': { kind: 'permission', permission: 'applications.read' },
+  'GET /staff/api/exports/columns': { kind: 'permission', permission: 'applications.read' },
+  'GET /staff/api/exports/applications.csv': { kind: 'permission', permission: 'exports.run' },
+  'POST /staff/api/exports/zip': { kind: 'permission', permission: 'exports.run' },
+  'GET /staff/api/exports/zip': { kind: 'permission', permission: 'applications.read' },
+  'GET /staff/api/exports/zip/:id': { kind: 'permission', permission: 'applications.read' },
+  'GET /staff/api/exports/zip/:id/download': { kind: 'permission', permission: 'exports.run' },
+  'GET /staff/api/applications/:applicationId': {
+    kind: 'permission',
+    permission: 'applications.read',
+  },
+  'GET /staff/api/applications/:applicationId/neighbours': {
+    kind: 'permission',
+    permission: 'applications.read',
+  },
+  'GET /staff/api/applications/:applicationId/history': {
+    kind: 'permission',
+    permission: 'applications.read',
+  },
+  'GET /staff/api/applications/:applicationId/pdf': {
+    kind: 'permission',
+    permission: 'applications.read',
+  },
+  'GET /staff/api/applications/:applicationId/documents/:key/pdf': {
+    kind: 'permission',
+    permission: 'applications.read',
+  },
+  'GET /staff/api/saved-views': { kind: 'permission', permission: 'applications.read' },
+  'POST /staff/api/saved-views': { kind: 'permission', permission: 'applications.read' },
+  'DELETE /staff/api/saved-views/:id': { kind: 'permission', permission: 'applications.read' },
+  'PUT /staff/api/applications/:applicationId/checklist/:item': {
+    kind: 'permission',
+    permission: 'checklist.mark',
+  },
   'GET /staff/api/applications/:applicationId/links': {
     kind: 'permission',
     permission: 'service_links.manage',

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { applicationViewRoutes } from '../application-view/application-view-routes';
+import { savedViewRoutes } from '../application-view/saved-view-routes';
 import { applicationListRoutes } from '../applications-list/applications-list-routes';
 import { auditRoutes } from '../audit/audit-routes';
+import { checklistRoutes } from '../checklist/checklist-routes';
+import { exportRoutes } from '../exports/exports-routes';
 import { serviceLinkRoutes } from '../service/service-link-routes';
 import { oidcRoutes } from './oidc/oidc-routes';
 import { staffAdminRoutes } from './staff-admin-routes';
@@ -17,4 +21,8 @@ export const staffPlugin: FastifyPluginAsync<StaffContext> = async (app, context
   await app.register(auditRoutes, context);
   await app.register(serviceLinkRoutes, context);
   await app.register(applicationListRoutes, context);
+  await app.register(exportRoutes, context);
+  await app.register(checklistRoutes, context);
+  await app.register(applicationViewRoutes, context);
+  await app.register(savedViewRoutes, context);
 };

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -90,6 +90,23 @@ describe('S3 storage against s3rver', () => {
     await storage.delete(key);
     expect(await storage.get(key)).toBeNull();
     await expect(storage.delete(key)).resolves.toBeUndefined();
+  });
+
+  it('stores a file from disk and reads it back as a stream', async () => {
+    const key = newObjectKey(ACCOUNT);
+    const bytes = makePng({ width: 40, height: 30 });
+    const folder = await mkdtemp(path.join(tmpdir(), 'portal-s3-file-'));
+    const file = path.join(folder, 'streamed.bin');
+    await writeFile(file, bytes);
+    await storage.putFile?.(key, file, bytes.length);
+    expect(await storage.size(key)).toBe(bytes.length);
+    const stream = await storage.getStream?.(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream ?? []) chunks.push(Buffer.from(chunk as Uint8Array));
+    expect(Buffer.concat(chunks).equals(Buffer.from(bytes))).toBe(true);
+    await storage.delete(key);
+    expect(await storage.getStream?.(key)).toBeNull();
+    await rm(folder, { recursive: true, force: true });
   });
 
   it('refuses keys the server did not make', async () => {

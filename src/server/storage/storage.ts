@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 
 /**
  * A browser upload form: POST multipart to `url` with every one of `fields`, in order, then the
@@ -31,6 +33,13 @@ export interface StorageDriver {
   size(key: string): Promise<number | null>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Stores a file from local disk of `size` bytes without holding it in memory (a large export).
+   * A driver without it is given the bytes through `put`: see `putFileIn`.
+   */
+  putFile?(key: string, file: string, size: number): Promise<void>;
+  /** The object read as it is sent, or null when there is none. See `getStreamOf`. */
+  getStream?(key: string): Promise<Readable | null>;
   /** A form for one upload of exactly `key`, at most `maxBytes`, until it expires. */
   createUploadPolicy(key: string, options: UploadPolicyOptions): Promise<UploadPolicy>;
   /**
@@ -69,4 +78,24 @@ export function isObjectKey(key: string): boolean {
 /** The account an object key belongs to, or null for a malformed key. */
 export function ownerOfKey(key: string): string | null {
   return OBJECT_KEY.exec(key)?.[1] ?? null;
+}
+
+/** Stores a file through the driver's streaming upload, or whole where it has none. */
+export async function putFileIn(
+  storage: StorageDriver,
+  key: string,
+  file: string,
+  size: number,
+): Promise<void> {
+  if (storage.putFile) return storage.putFile(key, file, size);
+  await storage.put(key, new Uint8Array(await readFile(file)));
+}
+
+/** Reads an object as a stream where the driver can, whole otherwise. */
+export async function getStreamOf(storage: StorageDriver, key: string): Promise<Readable | null> {
+  if (storage.getStream) return storage.getStream(key);
+  const bytes = await storage.get(key);
+  return bytes
+    ? Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)])
+    : null;
 }

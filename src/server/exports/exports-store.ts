@@ -1,0 +1,194 @@
+import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { ExportJob } from '../../shared/staff/application-api';
+import {
+  APPLICATION_STATUSES,
+  type ApplicationListRequest,
+  type ApplicationStatus,
+} from '../../shared/staff/application-list-api';
+import { listSelection } from '../applications-list/applications-list-store';
+import { type AppDatabase, rowsOf } from '../db/database';
+import { accounts, applications, exportJobs } from '../db/schema';
+
+/** Rows read per query while an export streams: enough to keep round trips few, never all. */
+export const EXPORT_BATCH_SIZE = 200;
+
+/** One application as an export writes it. */
+export interface ExportApplication {
+  id: string;
+  email: string;
+  status: ApplicationStatus;
+  submittedAt: Date | null;
+  lastActivity: Date;
+  answers: Record<string, string | boolean>;
+}
+
+export type ExportJobRow = typeof exportJobs.$inferSelect;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function exportJobView(row: ExportJobRow): ExportJob {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    total: row.total,
+    done: row.done,
+    byte_size: row.byteSize,
+    message: row.message,
+    created_at: row.createdAt.toISOString(),
+    finished_at: iso(row.finishedAt),
+    expires_at: iso(row.expiresAt),
+    query: row.query,
+  };
+}
+
+export function createExportsStore(db: AppDatabase) {
+  return {
+    /**
+     * The ids of every application the list would show for the request, in the list's order, up
+     * to `limit`. Ids only: an export of many thousands holds a few hundred kilobytes here and
+     * reads the rows themselves in batches.
+     */
+    async matchingIds(request: ApplicationListRequest, limit?: number): Promise<string[]> {
+      const selection = await listSelection(db, request);
+      if (!selection) return [];
+      const rows = rowsOf<{ id: string }>(
+        await db.execute(sql`select ${applications.accountId} as id from ${applications}
+          ${selection.where ? sql`where ${selection.where}` : sql``}
+          order by ${selection.order}
+          ${limit === undefined ? sql`` : sql`limit ${limit}`}`),
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /** The applications of `ids`, in that order (an id deleted since is left out). */
+    async applications(ids: readonly string[]): Promise<ExportApplication[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({
+          id: applications.accountId,
+          email: accounts.email,
+          listStatus: applications.listStatus,
+          submittedAt: applications.submittedAt,
+          updatedAt: applications.updatedAt,
+          answers: applications.answers,
+        })
+        .from(applications)
+        .innerJoin(accounts, eq(accounts.id, applications.accountId))
+        .where(inArray(applications.accountId, [...ids]));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        if (!row) return [];
+        return [
+          {
+            id: row.id,
+            email: row.email,
+            status: APPLICATION_STATUSES[row.listStatus] ?? 'started',
+            submittedAt: row.submittedAt,
+            lastActivity: row.updatedAt,
+            answers: row.answers,
+          },
+        ];
+      });
+    },
+
+    async createJob(values: {
+      staffId: string;
+      query: string;
+      total: number;
+    }): Promise<ExportJobRow> {
+      const [row] = await db
+        .insert(exportJobs)
+        .values({ ...values, kind: 'pdf_zip', status: 'queued' })
+        .returning();
+      if (!row) throw new Error('export job not created');
+      return row;
+    },
+
+    async job(id: string): Promise<ExportJobRow | null> {
+      const [row] = await db.select().from(exportJobs).where(eq(exportJobs.id, id));
+      return row ?? null;
+    },
+
+    /** A member's own job; another member's is as good as missing. */
+    async jobOf(id: string, staffId: string): Promise<ExportJobRow | null> {
+      const [row] = await db
+        .select()
+        .from(exportJobs)
+        .where(and(eq(exportJobs.id, id), eq(exportJobs.staffId, staffId)));
+      return row ?? null;
+    },
+
+    async jobsOf(staffId: string, limit: number): Promise<ExportJobRow[]> {
+      return db
+        .select()
+        .from(exportJobs)
+        .where(eq(exportJobs.staffId, staffId))
+        .orderBy(desc(exportJobs.createdAt), desc(exportJobs.id))
+        .limit(limit);
+    },
+
+    /** Claims a job that is not finished; null when it is (a second delivery of the job). */
+    async start(id: string): Promise<ExportJobRow | null> {
+      const [row] = await db
+        .update(exportJobs)
+        .set({ status: 'running', done: 0 })
+        .where(and(eq(exportJobs.id, id), inArray(exportJobs.status, ['queued', 'running'])))
+        .returning();
+      return row ?? null;
+    },
+
+    async progress(id: string, values: { done: number; total?: number }): Promise<void> {
+      await db.update(exportJobs).set(values).where(eq(exportJobs.id, id));
+    },
+
+    /** Finishes a running job; false when it is no longer running (the object is then nobody's). */
+    async complete(
+      id: string,
+      values: { storageKey: string; byteSize: number; done: number; expiresAt: Date },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(exportJobs)
+        .set({ ...values, status: 'completed', message: null, finishedAt: sql`now()` })
+        .where(and(eq(exportJobs.id, id), eq(exportJobs.status, 'running')))
+        .returning({ id: exportJobs.id });
+      return rows.length > 0;
+    },
+
+    async fail(id: string, message: string): Promise<void> {
+      await db
+        .update(exportJobs)
+        .set({ status: 'failed', message, finishedAt: sql`now()` })
+        .where(and(eq(exportJobs.id, id), inArray(exportJobs.status, ['queued', 'running'])));
+    },
+
+    /** Exports not finished: after a restart of the in-process queue, nobody works them. */
+    async unfinishedIds(): Promise<string[]> {
+      const rows = await db
+        .select({ id: exportJobs.id })
+        .from(exportJobs)
+        .where(inArray(exportJobs.status, ['queued', 'running']));
+      return rows.map((row) => row.id);
+    },
+
+    /** Finished exports past their expiry whose file is still stored. */
+    async expiredFiles(now: Date, limit = 100): Promise<Array<{ id: string; storageKey: string }>> {
+      const rows = await db
+        .select({ id: exportJobs.id, storageKey: exportJobs.storageKey })
+        .from(exportJobs)
+        .where(and(isNotNull(exportJobs.storageKey), lt(exportJobs.expiresAt, now)))
+        .limit(limit);
+      return rows.flatMap((row) =>
+        row.storageKey ? [{ id: row.id, storageKey: row.storageKey }] : [],
+      );
+    },
+
+    /** Forgets a file once it is deleted from storage. */
+    async forgetFile(id: string): Promise<void> {
+      await db.update(exportJobs).set({ storageKey: null }).where(eq(exportJobs.id, id));
+    },
+  };
+}
+
+export type ExportsStore = ReturnType<typeof createExportsStore>;

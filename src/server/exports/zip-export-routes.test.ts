@@ -1,0 +1,243 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION_API_MESSAGES, type ExportJob } from '../../shared/staff/application-api';
+import { validApplicationAnswers } from '../../shared/test/application-fixtures';
+import { accounts, auditEvents, exportJobs } from '../db/schema';
+import { CSV_BOM } from '../http/csv-writer';
+import { STEP_UP_REQUIRED_CODE } from '../staff/staff-sessions';
+import { callAs, signedInApplicant } from '../test/accounts-helpers';
+import { uploadDocument } from '../test/document-helpers';
+import { insertApplications, parseCsv } from '../test/export-helpers';
+import { extractPdfText } from '../test/pdf-text';
+import { makePdf } from '../test/sample-files';
+import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
+import { buildTestApp, testDatabaseOf } from '../test/test-app';
+import { databaseKinds } from '../test/test-database';
+import { EXPORT_NOT_FOUND_MESSAGE } from './exports-routes';
+import { ZIP_EXPORT_TTL_HOURS, ZIP_INDEX_FILE, ZIP_INDEX_HEADER } from './zip-exports';
+
+const ZIPS = '/staff/api/exports/zip';
+const TAG = 'zipexport';
+
+describe.each(databaseKinds)('the ZIP export of application PDFs on %s', (kind) => {
+  let app: FastifyInstance;
+  let reader: SignedInStaff;
+  let withDocument: string;
+  let inserted: string[];
+
+  beforeAll(async () => {
+    app = await buildTestApp(kind);
+    reader = await signedInStaff(app, { role: 'reader' });
+    // One applicant as the browser makes one, with a converted document to append.
+    const cookie = await signedInApplicant(app, `zip-applicant-${kind}@example.com`);
+    const saved = await callAs(app, cookie, 'PUT', '/api/answer', validApplicationAnswers());
+    expect(saved.statusCode, saved.body).toBe(200);
+    const converted = await uploadDocument(
+      app,
+      cookie,
+      'hs_transcript',
+      await makePdf([['Plantation High School official transcript']]),
+      'transcript.pdf',
+    );
+    expect(converted.status).toBe('COMPLETED');
+    const [account] = await testDatabaseOf(app)
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.email, `zip-applicant-${kind}@example.com`));
+    withDocument = account?.id as string;
+    inserted = await insertApplications(app, TAG, [
+      {
+        answers: { first_name: 'Zoë', last_name: "O'Brien-Lévy" },
+        status: 'submitted',
+        submittedAt: '2026-02-01T00:00:00Z',
+      },
+      { answers: { first_name: '=HYPERLINK("http://evil.example")', last_name: '../../etc' } },
+    ]);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    cookie = reader.cookie,
+    payload?: Record<string, unknown>,
+  ) =>
+    app.inject(
+      payload === undefined
+        ? { method, url, headers: { cookie } }
+        : { method, url, headers: { cookie }, payload },
+    );
+  const start = (query: string, cookie = reader.cookie) => call('POST', ZIPS, cookie, { query });
+
+  /** Polls the export's status, as the console does, until it is finished. */
+  async function finished(id: string): Promise<ExportJob> {
+    for (let i = 0; i < 3000; i++) {
+      const job = (await call('GET', `${ZIPS}/${id}`)).json() as ExportJob;
+      if (job.status === 'completed' || job.status === 'failed') return job;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('the export did not finish');
+  }
+
+  const audits = (action: string, staffId = reader.staffId) =>
+    testDatabaseOf(app)
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actorId, staffId), eq(auditEvents.action, action)));
+
+  describe('of every application', () => {
+    let job: ExportJob;
+    let files: Record<string, Uint8Array>;
+    let index: string[][];
+
+    beforeAll(async () => {
+      const started = await start('sort=name');
+      expect(started.statusCode, started.body).toBe(200);
+      const queued: ExportJob = started.json();
+      expect(queued).toMatchObject({ kind: 'pdf_zip', total: 3, query: 'sort=name' });
+      job = await finished(queued.id);
+      const download = await call('GET', `${ZIPS}/${job.id}/download`);
+      expect(download.statusCode, download.body).toBe(200);
+      expect(download.headers['content-type']).toBe('application/zip');
+      expect(download.headers['cache-control']).toBe('no-store');
+      expect(download.headers['content-disposition']).toMatch(
+        /^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.zip"$/,
+      );
+      expect(download.rawPayload.length).toBe(job.byte_size);
+      files = unzipSync(new Uint8Array(download.rawPayload));
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(files[ZIP_INDEX_FILE]);
+      expect(text.startsWith(CSV_BOM)).toBe(true);
+      index = parseCsv(text.slice(CSV_BOM.length));
+    });
+
+    it('runs to completed with its progress and an expiry', () => {
+      expect(job).toMatchObject({ status: 'completed', total: 3, done: 3, message: null });
+      expect(job.byte_size).toBeGreaterThan(0);
+      const ttl = Date.parse(job.expires_at ?? '') - Date.parse(job.finished_at ?? '');
+      expect(Math.abs(ttl - ZIP_EXPORT_TTL_HOURS * 3_600_000)).toBeLessThan(60_000);
+    });
+
+    it('holds one real PDF per application, safely named, and an index', async () => {
+      const pdfs = Object.keys(files).filter((name) => name !== ZIP_INDEX_FILE);
+      expect(pdfs).toHaveLength(3);
+      for (const name of pdfs) {
+        expect(name).toMatch(/^[A-Za-z0-9-]+_[A-Za-z0-9-]+_[0-9a-f]{8}\.pdf$/);
+        expect(Buffer.from(files[name]?.subarray(0, 5) ?? []).toString('latin1')).toBe('%PDF-');
+      }
+      expect(pdfs).toContain(`O-Brien-Levy_Zoe_${inserted[0]?.slice(0, 8)}.pdf`);
+      expect(pdfs).toContain(`etc_HYPERLINK-http-evil-example_${inserted[1]?.slice(0, 8)}.pdf`);
+      const lopez = pdfs.find((name) => name.startsWith('Lopez_Maria_')) as string;
+      const text = await extractPdfText(files[lopez] as Uint8Array);
+      // The converted document is appended to the application.
+      expect(text).toContain('Plantation High School official transcript');
+
+      expect(index[0]).toEqual([...ZIP_INDEX_HEADER]);
+      expect(index).toHaveLength(4);
+      const byId = new Map(index.slice(1).map((row) => [row[0], row]));
+      expect(byId.get(withDocument)?.[6]).toBe(lopez);
+      expect(byId.get(inserted[0] as string)).toEqual([
+        inserted[0],
+        "O'Brien-Lévy",
+        'Zoë',
+        `${TAG}-0@example.edu`,
+        'submitted',
+        '2026-02-01T00:00:00.000Z',
+        `O-Brien-Levy_Zoe_${inserted[0]?.slice(0, 8)}.pdf`,
+        '',
+      ]);
+      expect(byId.get(inserted[1] as string)?.[2]).toBe(`'=HYPERLINK("http://evil.example")`);
+    });
+
+    it('is audited when it starts and when it is downloaded', async () => {
+      const [created] = await audits('applications.export_zip');
+      expect(created?.detail).toMatchObject({ export_id: job.id, query: 'sort=name', rows: 3 });
+      const [downloaded] = await audits('applications.export_zip_download');
+      expect(downloaded?.detail).toMatchObject({ export_id: job.id, query: 'sort=name', rows: 3 });
+    });
+
+    it('is listed for its member only, and hidden from another', async () => {
+      const listed = (await call('GET', ZIPS)).json() as ExportJob[];
+      expect(listed.map((one) => one.id)).toContain(job.id);
+      const other = await signedInStaff(app, { role: 'admin' });
+      expect((await call('GET', ZIPS, other.cookie)).json()).toEqual([]);
+      for (const url of [`${ZIPS}/${job.id}`, `${ZIPS}/${job.id}/download`]) {
+        const response = await call('GET', url, other.cookie);
+        expect(response.statusCode).toBe(404);
+        expect(response.json().message).toBe(EXPORT_NOT_FOUND_MESSAGE);
+      }
+    });
+  });
+
+  it('exports only what the filters find', async () => {
+    const started = await start(`term=${TAG}&status=submitted`);
+    expect(started.statusCode, started.body).toBe(200);
+    const job = await finished(started.json().id);
+    expect(job).toMatchObject({ status: 'completed', total: 1, done: 1 });
+    const files = unzipSync(
+      new Uint8Array((await call('GET', `${ZIPS}/${job.id}/download`)).rawPayload),
+    );
+    expect(Object.keys(files).sort()).toEqual([
+      `O-Brien-Levy_Zoe_${inserted[0]?.slice(0, 8)}.pdf`,
+      ZIP_INDEX_FILE,
+    ]);
+  });
+
+  it('answers 409 while running and 410 once expired, deleting the file', async () => {
+    const db = testDatabaseOf(app);
+    const [running] = await db
+      .insert(exportJobs)
+      .values({ staffId: reader.staffId, kind: 'pdf_zip', query: '', status: 'running', total: 5 })
+      .returning();
+    const busy = await call('GET', `${ZIPS}/${running?.id}/download`);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe(APPLICATION_API_MESSAGES.exportNotReady);
+
+    const started = await start(`term=${TAG}`);
+    const job = await finished(started.json().id);
+    await db
+      .update(exportJobs)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(exportJobs.id, job.id));
+    const expired = await call('GET', `${ZIPS}/${job.id}/download`);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().message).toBe(APPLICATION_API_MESSAGES.exportExpired);
+    const [row] = await db.select().from(exportJobs).where(eq(exportJobs.id, job.id));
+    expect(row?.storageKey).toBeNull();
+  });
+
+  it('refuses bad queries, empty exports and a stale second factor, starting nothing', async () => {
+    const before = (await audits('applications.export_zip')).length;
+    const cases: Array<[string, string]> = [
+      ['colour=blue', 'colour'],
+      ['page_size=1000', 'page_size'],
+      ['sort=password', 'sort'],
+      ['q=a%00b', 'q'],
+      [`q=${'x'.repeat(300)}`, 'q'],
+    ];
+    for (const [query, key] of cases) {
+      const response = await start(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(Object.keys(response.json().errors ?? {}), query).toContain(key);
+    }
+    const long = await start(`q=${'x'.repeat(10_000)}`);
+    expect(long.statusCode).toBe(400);
+    expect((await call('POST', ZIPS, reader.cookie, { query: 'a', extra: 1 })).statusCode).toBe(
+      400,
+    );
+    const empty = await start('term=nothing-matches');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(APPLICATION_API_MESSAGES.exportEmpty);
+    expect((await audits('applications.export_zip')).length).toBe(before);
+
+    const stale = await signedInStaff(app, { role: 'reader', fresh2fa: false });
+    const refused = await start('', stale.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe(STEP_UP_REQUIRED_CODE);
+    const applicant = await signedInApplicant(app, `zip-other-${kind}@example.com`);
+    expect((await start('', applicant)).statusCode).toBe(401);
+  });
+});

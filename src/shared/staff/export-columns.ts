@@ -1,0 +1,149 @@
+import { DESC_SUFFIX, type FormModel, storesDesc } from '../form/model';
+import { resolveModel } from '../form/resolve';
+import {
+  CHECKLIST_ITEM_KEY_PATTERN,
+  EXPORT_COLUMNS_MAX,
+  EXPORT_FIXED_COLUMNS,
+} from './application-api';
+
+/*
+ * The columns a CSV export of the list may hold: the fixed ones, every answer key of the model
+ * (a choice as its code and its `_desc` label), and the checklist. Pure, so the console's column
+ * picker and the server's check read the same catalogue.
+ */
+
+export type ExportColumnGroup = 'fixed' | 'answer' | 'checklist';
+
+export interface ExportColumn {
+  /** What `columns=` names and the CSV header says. */
+  id: string;
+  label: string;
+  group: ExportColumnGroup;
+}
+
+/** GET /staff/api/exports/columns */
+export interface ExportColumnsResponse {
+  columns: ExportColumn[];
+  /** The columns an export holds when `columns` is not given. */
+  default_columns: string[];
+  max: number;
+  /**
+   * One checklist item's state is the column `checklist:<item key>`; the items differ between
+   * applications, so they are not listed one by one.
+   */
+  checklist_item_prefix: string;
+}
+
+export const CHECKLIST_COLUMN = 'checklist';
+export const CHECKLIST_MISSING_COLUMN = 'checklist_missing';
+export const CHECKLIST_ITEM_PREFIX = 'checklist:';
+
+const FIXED_LABELS: Record<(typeof EXPORT_FIXED_COLUMNS)[number], string> = {
+  id: 'Application id',
+  email: 'Email address',
+  status: 'Status',
+  submitted_at: 'Submitted at',
+  last_activity: 'Last activity',
+  missing_items: 'Checklist items missing (count)',
+};
+
+const CHECKLIST_COLUMNS: ExportColumn[] = [
+  {
+    id: CHECKLIST_COLUMN,
+    label: 'Checklist (every item: its state)',
+    group: 'checklist',
+  },
+  { id: CHECKLIST_MISSING_COLUMN, label: 'Checklist items missing', group: 'checklist' },
+];
+
+/** What an export holds unless the request chooses: who, where they stand, what they applied for. */
+export const DEFAULT_EXPORT_COLUMNS = [
+  'id',
+  'last_name',
+  'first_name',
+  'email',
+  'status',
+  'submitted_at',
+  'last_activity',
+  'applied_major',
+  'applied_major_desc',
+  'entry_term',
+  'entry_term_desc',
+  'decision_type',
+  'decision_type_desc',
+  'missing_items',
+] as const;
+
+const everything = { addAnother: {}, tabs: {}, isLoggedIn: true, answers: {} };
+
+/**
+ * Every column, in the model's order for answers. A key asked in several places takes the label
+ * of its first; an instance of an add-another group says which one it is.
+ */
+export function exportColumns(model: FormModel): ExportColumn[] {
+  const columns: ExportColumn[] = EXPORT_FIXED_COLUMNS.map((id) => ({
+    id,
+    label: FIXED_LABELS[id],
+    group: 'fixed',
+  }));
+  const seen = new Set<string>(EXPORT_FIXED_COLUMNS);
+  for (const place of resolveModel(model, everything)) {
+    if (seen.has(place.key)) continue;
+    seen.add(place.key);
+    const label = place.instance
+      ? `${place.field.label} (${place.instance.label})`
+      : place.field.label;
+    columns.push({ id: place.key, label, group: 'answer' });
+    if (storesDesc(place.field)) {
+      const descKey = `${place.key}${DESC_SUFFIX}`;
+      seen.add(descKey);
+      columns.push({ id: descKey, label: `${label} (label)`, group: 'answer' });
+    }
+  }
+  return [...columns, ...CHECKLIST_COLUMNS];
+}
+
+export function exportColumnsResponse(model: FormModel): ExportColumnsResponse {
+  return {
+    columns: exportColumns(model),
+    default_columns: [...DEFAULT_EXPORT_COLUMNS],
+    max: EXPORT_COLUMNS_MAX,
+    checklist_item_prefix: CHECKLIST_ITEM_PREFIX,
+  };
+}
+
+export function isChecklistItemColumn(id: string): boolean {
+  return (
+    id.startsWith(CHECKLIST_ITEM_PREFIX) &&
+    CHECKLIST_ITEM_KEY_PATTERN.test(id.slice(CHECKLIST_ITEM_PREFIX.length))
+  );
+}
+
+export type ColumnsCheck =
+  | { ok: true; columns: string[] }
+  | { ok: false; reason: 'unknown'; unknown: string[] }
+  | { ok: false; reason: 'too_many' | 'empty' };
+
+/**
+ * The columns of `columns=a,b,c` (or the parameter repeated): each one known, none twice (a
+ * repeat is dropped), at most EXPORT_COLUMNS_MAX. Absent: the default set.
+ */
+export function checkExportColumns(
+  given: string | readonly string[] | undefined,
+  known: ReadonlySet<string>,
+): ColumnsCheck {
+  if (given === undefined) return { ok: true, columns: [...DEFAULT_EXPORT_COLUMNS] };
+  const parts = (typeof given === 'string' ? [given] : given)
+    .flatMap((part) => part.split(','))
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (parts.length === 0) return { ok: false, reason: 'empty' };
+  // Checked before anything else is done with the parts: the list may be very long.
+  if (parts.length > EXPORT_COLUMNS_MAX * 2) return { ok: false, reason: 'too_many' };
+  const unknown = parts.filter((part) => !known.has(part) && !isChecklistItemColumn(part));
+  if (unknown.length > 0)
+    return { ok: false, reason: 'unknown', unknown: [...new Set(unknown)].slice(0, 20) };
+  const columns = [...new Set(parts)];
+  if (columns.length > EXPORT_COLUMNS_MAX) return { ok: false, reason: 'too_many' };
+  return { ok: true, columns };
+}
