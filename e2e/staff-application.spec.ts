@@ -1,19 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { generate } from 'otplib';
+import { type Browser, expect, test } from '@playwright/test';
 import { makePng } from '../src/server/test/sample-files';
 import { SERVICE_PDF_PREPARING_MESSAGE } from '../src/shared/api/service';
 import type { ApplicationListResponse } from '../src/shared/staff/application-list-api';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { attachDocument } from './helpers/documents';
 import { seedAnswers, signedInAccount } from './helpers/form';
-import {
-  expectAxeClean,
-  inviteStaff,
-  STAFF_PASSWORD,
-  screenshots,
-  uniqueStaffEmail,
-} from './helpers/staff';
+import { expectAxeClean, screenshots, signInAsNewMember } from './helpers/staff';
 
 const TRANSCRIPT_KEY = 'hs_transcript';
 
@@ -42,26 +35,6 @@ async function submittedApplication(
   return email;
 }
 
-/** A reader accepts an invitation and turns on an authenticator; the console's home follows. */
-async function signInAsReader(page: Page): Promise<string> {
-  const email = uniqueStaffEmail('app-reader');
-  await page.goto(await inviteStaff(page.request, email, 'reader'));
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(STAFF_PASSWORD);
-  await page
-    .getByRole('textbox', { name: 'Confirm new password', exact: true })
-    .fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Set password and continue' }).click();
-  await expect(page).toHaveURL(/\/staff\/enrol$/);
-  const secret = ((await page.getByTestId('totp-key').textContent()) ?? '').replace(/\s+/g, '');
-  await page.getByLabel('6-digit code').fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Turn on' }).click();
-  await page.getByLabel('I have saved these codes').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/staff$/);
-  return email;
-}
-
 test('a reader works through a queue of applications on their own page', async ({
   page,
   browser,
@@ -74,7 +47,7 @@ test('a reader works through a queue of applications on their own page', async (
     await submittedApplication(browser, `${run}${index + 1}`, name);
   }
 
-  await signInAsReader(page);
+  await signInAsNewMember(page, 'reader', 'app-reader');
   const listQuery = `q=${run}&sort=email&direction=asc`;
   const list = await page.request.get(`/staff/api/applications?${listQuery}`);
   expect(list.status(), await list.text()).toBe(200);

@@ -1,15 +1,8 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { generate } from 'otplib';
 import type { Answers } from '../src/shared/form/model';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { createAccount, STRONG_PASSWORD, uniqueEmail } from './helpers/accounts';
-import {
-  expectAxeClean,
-  inviteStaff,
-  STAFF_PASSWORD,
-  screenshots,
-  uniqueStaffEmail,
-} from './helpers/staff';
+import { expectAxeClean, screenshots, signInAsNewMember } from './helpers/staff';
 
 /** Letters only, so the name stays one word the search folds as it is. */
 function letters(count: number): string {
@@ -51,25 +44,6 @@ async function applicant(
   return email;
 }
 
-/** A reader who accepted an invitation and set up an authenticator, on the console's home. */
-async function signedInReader(page: Page, request: APIRequestContext): Promise<void> {
-  const email = uniqueStaffEmail('list');
-  await page.goto(await inviteStaff(request, email, 'reader'));
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(STAFF_PASSWORD);
-  await page
-    .getByRole('textbox', { name: 'Confirm new password', exact: true })
-    .fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Set password and continue' }).click();
-  await expect(page).toHaveURL(/\/staff\/enrol$/);
-  const secret = ((await page.getByTestId('totp-key').textContent()) ?? '').replace(/\s+/g, '');
-  await page.getByLabel('6-digit code').fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Turn on' }).click();
-  await page.getByLabel('I have saved these codes').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/staff$/);
-}
-
 const results = (page: Page) => page.getByRole('table', { name: /^Applications/ });
 
 test('a reader searches, filters, sorts, saves a view and exports a CSV of the list', async ({
@@ -91,7 +65,7 @@ test('a reader searches, filters, sorts, saves a view and exports a CSV of the l
     { first_name: 'Amélie', last_name: family, preferred_name: 'Millie' },
     false,
   );
-  await signedInReader(page, request);
+  await signInAsNewMember(page, 'reader', 'list');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
   await expect(results(page)).toBeVisible();

@@ -112,3 +112,30 @@ export const E2E_OIDC = {
     },
   } satisfies Record<string, TestOidcAccount>,
 };
+
+/**
+ * A new member who accepts an invitation and turns on an authenticator in this page, ending on the
+ * console's home. Returns the address and the authenticator's key (for step-up codes).
+ */
+export async function signInAsNewMember(
+  page: Page,
+  role: StaffRole,
+  tag: string,
+): Promise<{ email: string; secret: string }> {
+  const email = uniqueStaffEmail(tag);
+  await page.goto(await inviteStaff(page.request, email, role));
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(STAFF_PASSWORD);
+  await page
+    .getByRole('textbox', { name: 'Confirm new password', exact: true })
+    .fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Set password and continue' }).click();
+  await expect(page).toHaveURL(/\/staff\/enrol$/);
+  const secret = ((await page.getByTestId('totp-key').textContent()) ?? '').replace(/\s+/g, '');
+  await page.getByLabel('6-digit code').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByLabel('I have saved these codes').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+  return { email, secret };
+}
