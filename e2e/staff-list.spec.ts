@@ -1,48 +1,7 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import type { Answers } from '../src/shared/form/model';
+import { expect, type Page, test } from '@playwright/test';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
-import { createAccount, STRONG_PASSWORD, uniqueEmail } from './helpers/accounts';
+import { applicantThroughApi, letters } from './helpers/applicants';
 import { expectAxeClean, screenshots, signInAsNewMember } from './helpers/staff';
-
-/** Letters only, so the name stays one word the search folds as it is. */
-function letters(count: number): string {
-  return Array.from({ length: count }, () =>
-    String.fromCharCode(97 + Math.floor(Math.random() * 26)),
-  ).join('');
-}
-
-/**
- * An applicant with these answers, made through the API in a browser context of its own (the
- * staff page keeps its cookies), submitted when asked.
- */
-async function applicant(
-  browser: Browser,
-  request: APIRequestContext,
-  answers: Answers,
-  submit: boolean,
-): Promise<string> {
-  const email = uniqueEmail('listed');
-  await createAccount(request, email, { confirm: true });
-  const context = await browser.newContext();
-  try {
-    const api = context.request;
-    const login = await api.post('/public/login', {
-      data: { username: email, password: STRONG_PASSWORD },
-    });
-    expect(login.status(), await login.text()).toBe(200);
-    const saved = await api.put('/api/answer', { data: answers });
-    expect(saved.status(), await saved.text()).toBe(200);
-    if (submit) {
-      const validating = await api.post('/api/web-status', { data: { web_status: 'validating' } });
-      expect(validating.status(), await validating.text()).toBe(200);
-      const submitted = await api.post('/api/submit');
-      expect(submitted.status(), await submitted.text()).toBe(200);
-    }
-  } finally {
-    await context.close();
-  }
-  return email;
-}
 
 const results = (page: Page) => page.getByRole('table', { name: /^Applications/ });
 
@@ -53,13 +12,13 @@ test('a reader searches, filters, sorts, saves a view and exports a CSV of the l
 }) => {
   test.setTimeout(150_000);
   const family = `Brightwater${letters(5)}`;
-  const submittedEmail = await applicant(
+  const submittedEmail = await applicantThroughApi(
     browser,
     request,
     { ...validApplicationAnswers(), first_name: 'Zoë', last_name: family, preferred_name: '' },
     true,
   );
-  const startedEmail = await applicant(
+  const startedEmail = await applicantThroughApi(
     browser,
     request,
     { first_name: 'Amélie', last_name: family, preferred_name: 'Millie' },
