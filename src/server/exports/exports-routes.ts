@@ -43,6 +43,7 @@ const zipBody = z.strictObject({
 const exportIdParams = z.strictObject({ id: z.uuid(EXPORT_ID_MESSAGE) });
 
 const today = () => new Date().toISOString().slice(0, 10);
+const EXPIRED_ZIP_CLEANUP_MS = 3_600_000;
 
 /**
  * Exports of the staff list as it is filtered and searched: a CSV of chosen columns, streamed,
@@ -67,6 +68,21 @@ export const exportRoutes: FastifyPluginAsync<StaffContext> = async (parent, con
   parent.addHook('onReady', async () => {
     await zips.recover();
   });
+  // An expired ZIP holds applicants' data nobody may download any more: it goes within the hour,
+  // whether or not anyone exports again. Servers that only enqueue leave this to the others.
+  if (context.env.RUN_JOBS) {
+    let cleanup: NodeJS.Timeout | undefined;
+    const removeExpired = () =>
+      zips.deleteExpired().catch((error: unknown) => {
+        parent.log.error({ err: error }, 'expired ZIP exports could not be deleted');
+      });
+    parent.addHook('onReady', async () => {
+      cleanup = setInterval(removeExpired, EXPIRED_ZIP_CLEANUP_MS).unref();
+    });
+    parent.addHook('onClose', async () => {
+      clearInterval(cleanup);
+    });
+  }
   const checklistsOf: ChecklistsOf = (ids) => context.checklist.forApplications(ids);
 
   function columnsOf(given: string | string[] | undefined): string[] {

@@ -138,7 +138,8 @@ export const EXPORT_FIXED_COLUMNS = [
   'missing_items',
 ] as const;
 
-export const EXPORT_COLUMNS_MAX = 300;
+/** Above every column the catalogue offers (about 450), so "Choose all" is one export. */
+export const EXPORT_COLUMNS_MAX = 600;
 
 export type ExportJobStatus = 'queued' | 'running' | 'completed' | 'failed';
 

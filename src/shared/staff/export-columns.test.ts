@@ -70,7 +70,8 @@ describe('the export columns', () => {
       unknown: ['password', 'answers'],
     });
     expect(checkExportColumns(' , ', known)).toEqual({ ok: false, reason: 'empty' });
-    const many = [...known].slice(0, EXPORT_COLUMNS_MAX + 1);
+    const items = Array.from({ length: EXPORT_COLUMNS_MAX }, (_, n) => `checklist:tenant:x${n}`);
+    const many = [...known, ...items].slice(0, EXPORT_COLUMNS_MAX + 1);
     expect(many.length).toBe(EXPORT_COLUMNS_MAX + 1);
     expect(checkExportColumns(many.join(','), known)).toEqual({ ok: false, reason: 'too_many' });
     expect(checkExportColumns('id,'.repeat(10_000), known)).toEqual({

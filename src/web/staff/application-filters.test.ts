@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXPORT_COLUMNS_MAX } from '../../shared/staff/application-api';
 import { applicationListQuery } from '../../shared/staff/application-list-api';
 import {
   applicantName,
@@ -203,6 +204,6 @@ describe('what the page says', () => {
       default: ['id'],
       max: 300,
     });
-    expect(exportColumnsOf(null)).toEqual({ columns: [], default: [], max: 300 });
+    expect(exportColumnsOf(null)).toEqual({ columns: [], default: [], max: EXPORT_COLUMNS_MAX });
   });
 });
