@@ -377,7 +377,7 @@ export async function benchApplicationList(): Promise<ApplicationListBenchResult
     );
     cases.push(
       await timeCase(
-        'filtered list (status, term, program, decision type, dates, missing items), by name',
+        'filtered list (status, term, program, decision type, dates), by name',
         cookie,
         [
           'status=submitted&sort=name',
@@ -385,8 +385,17 @@ export async function benchApplicationList(): Promise<ApplicationListBenchResult
           'status=validating&decision_type=ED&sort=program',
           'program=NURS&program=BIO&status=submitted&submitted_from=2026-06-01&sort=name',
           'term=SU2027&status=started&sort=last_activity&direction=asc',
+        ],
+      ),
+    );
+    cases.push(
+      await timeCase(
+        'filtered on missing checklist items, by name or by the count',
+        cookie,
+        [
           'has_missing=true&status=submitted&sort=name',
           'has_missing=false&term=FA2026&sort=missing_items',
+          'has_missing=true&sort=missing_items&direction=desc',
         ],
       ),
     );

@@ -43,5 +43,6 @@ ALTER TABLE "checklist_counts" ADD CONSTRAINT "checklist_counts_account_id_appli
 ALTER TABLE "checklist_marks" ADD CONSTRAINT "checklist_marks_account_id_applications_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."applications"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staff_saved_views" ADD CONSTRAINT "staff_saved_views_staff_id_staff_members_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "checklist_counts_missing_idx" ON "checklist_counts" USING btree ("missing","account_id");--> statement-breakpoint
+CREATE INDEX "checklist_counts_account_missing_idx" ON "checklist_counts" USING btree ("account_id","missing");--> statement-breakpoint
 CREATE INDEX "export_jobs_staff_idx" ON "export_jobs" USING btree ("staff_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_saved_views_name_idx" ON "staff_saved_views" USING btree ("staff_id",lower("name"));

@@ -536,7 +536,11 @@ export const checklistCounts = pgTable(
     /** The application's updated_at the count was made from: a newer application is recounted. */
     sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('checklist_counts_missing_idx').on(table.missing, table.accountId)],
+  (table) => [
+    index('checklist_counts_missing_idx').on(table.missing, table.accountId),
+    // The list's "missing items" filter checks each application's count from this index alone.
+    index('checklist_counts_account_missing_idx').on(table.accountId, table.missing),
+  ],
 );
 
 /** A staff member's named views of the list: the list's query string under a name. */
