@@ -389,15 +389,11 @@ export async function benchApplicationList(): Promise<ApplicationListBenchResult
       ),
     );
     cases.push(
-      await timeCase(
-        'filtered on missing checklist items, by name or by the count',
-        cookie,
-        [
-          'has_missing=true&status=submitted&sort=name',
-          'has_missing=false&term=FA2026&sort=missing_items',
-          'has_missing=true&sort=missing_items&direction=desc',
-        ],
-      ),
+      await timeCase('filtered on missing checklist items, by name or by the count', cookie, [
+        'has_missing=true&status=submitted&sort=name',
+        'has_missing=false&term=FA2026&sort=missing_items',
+        'has_missing=true&sort=missing_items&direction=desc',
+      ]),
     );
     cases.push(
       await timeCase(
