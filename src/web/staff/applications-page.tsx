@@ -63,6 +63,7 @@ const COLUMNS: { sort: ApplicationListSort; label: string; className: string }[]
   { sort: 'program', label: 'Program', className: list.colProgram ?? '' },
   { sort: 'entry_term', label: 'Entry term', className: list.colTerm ?? '' },
   { sort: 'decision_type', label: 'Decision type', className: list.colDecision ?? '' },
+  { sort: 'missing_items', label: 'Missing items', className: list.colMissing ?? '' },
 ];
 
 const MISSING_CHOICES: { value: MissingFilter; label: string }[] = [
@@ -523,7 +524,6 @@ function ApplicationTable({
           {COLUMNS.map((column) => (
             <col key={column.sort} className={column.className} />
           ))}
-          <col className={list.colMissing} />
         </colgroup>
         <thead>
           <tr>
@@ -542,7 +542,6 @@ function ApplicationTable({
                 </th>
               );
             })}
-            <th scope="col">Missing items</th>
           </tr>
         </thead>
         <tbody>
