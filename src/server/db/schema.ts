@@ -267,6 +267,8 @@ export const documentAnswers = pgTable(
     message: text('message'),
     pdfKey: text('pdf_key'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set for a document the applicant sent after submitting, for a checklist item awaited. */
+    receivedAfterSubmitAt: timestamp('received_after_submit_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.accountId, table.answerKey] }),
@@ -583,4 +585,61 @@ export const exportJobs = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (table) => [index('export_jobs_staff_idx').on(table.staffId, table.createdAt)],
+);
+
+/**
+ * The receipt of a submitted application: its confirmation number (tenant prefix, cycle,
+ * sequence within the cycle), and the SHA-256 fingerprint of what was submitted: the answers,
+ * tabs and add-another counts as submitted and each document's converted PDF, by its own hash.
+ */
+export const applicationReceipts = pgTable('application_receipts', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => applications.accountId, { onDelete: 'cascade' }),
+  number: text('number').notNull().unique(),
+  cycle: text('cycle').notNull(),
+  sequence: integer('sequence').notNull(),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  /** Each submitted document's answer key and the SHA-256 of its converted PDF. */
+  documents: jsonb('documents').$type<Record<string, string>>().notNull().default({}),
+  /** The reminder of items only the applicant can provide, once sent. */
+  reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+});
+
+/** The last confirmation-number sequence used in each cycle (`FA26`). */
+export const receiptSequences = pgTable('receipt_sequences', {
+  cycle: text('cycle').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
+ * An application's decision: recorded (and changeable) by staff until it is released, at once or
+ * at `release_at`. Nothing of a row reaches the applicant before `released_at`. The letter is
+ * rendered from the tenant's template at release and kept as released.
+ */
+export const decisions = pgTable(
+  'decisions',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => applications.accountId, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    recordedById: uuid('recorded_by_id'),
+    recordedByLabel: text('recorded_by_label').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    releaseAt: timestamp('release_at', { withTimezone: true }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** The letter as released (Markdown, placeholders filled). */
+    letter: text('letter'),
+    replyDeadline: timestamp('reply_deadline', { withTimezone: true }),
+    reply: text('reply').$type<'accepted' | 'declined'>(),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('decisions_due_idx')
+      .on(table.releaseAt)
+      .where(sql`${table.releasedAt} is null and ${table.releaseAt} is not null`),
+    index('decisions_code_idx').on(table.code, table.accountId),
+  ],
 );

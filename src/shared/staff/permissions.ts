@@ -9,6 +9,7 @@ export const PERMISSIONS = {
   'applications.read': 'Find and read applications, their documents and PDFs',
   'checklist.mark': 'Mark checklist items',
   'service_links.manage': 'Create, list and revoke read-only links to an application',
+  'decisions.manage': 'Record, change and release decisions',
   'exports.run': 'Export applications (CSV, PDF ZIP); with audit.read, the audit log',
   'staff.manage': 'Invite staff, change roles, disable members',
   'audit.read': 'Read the audit trail',

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  decisionsConfigSchema,
+  receiptPrefixSchema,
+  reminderDaysSchema,
+} from '../decisions/decision-config';
 import { contrastRatio } from './contrast';
 
 const hexColour = z
@@ -123,6 +128,12 @@ export const tenantConfigSchema = z.strictObject({
       }
     })
     .default([]),
+  /** The start of every confirmation number, read aloud on the phone (`NSU-FA26-000123`). */
+  receipt_prefix: receiptPrefixSchema,
+  /** Days after submit before an applicant is reminded of items only they can still provide. */
+  missing_item_reminder_days: reminderDaysSchema,
+  /** Decision codes with their letters, and the day an offer must be answered by. */
+  decisions: decisionsConfigSchema,
 });
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;

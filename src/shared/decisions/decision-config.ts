@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/*
+ * What a university configures about receipts, reminders and decisions (tenant file keys
+ * `receipt_prefix`, `missing_item_reminder_days` and `decisions`). Letter templates are Markdown
+ * with `{{placeholder}}`s; an unknown placeholder is refused when the tenant file is loaded.
+ */
+
+export const LETTER_PLACEHOLDERS = [
+  'first_name',
+  'last_name',
+  'preferred_name',
+  'program',
+  'term',
+  'decision',
+  'confirmation_number',
+  'reply_deadline',
+  'partner_name',
+] as const;
+export type LetterPlaceholder = (typeof LETTER_PLACEHOLDERS)[number];
+
+/** `{{ first_name }}`: a name of letters and underscores between double braces. */
+export const PLACEHOLDER_PATTERN = /\{\{\s*([A-Za-z_]+)\s*\}\}/g;
+
+/** The placeholders a template names that are not LETTER_PLACEHOLDERS. */
+export function unknownPlaceholders(template: string): string[] {
+  const known = new Set<string>(LETTER_PLACEHOLDERS);
+  const unknown = new Set<string>();
+  for (const match of template.matchAll(PLACEHOLDER_PATTERN)) {
+    const name = match[1] ?? '';
+    if (!known.has(name)) unknown.add(name);
+  }
+  return [...unknown];
+}
+
+const letterTemplate = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(20_000)
+  .superRefine((template, context) => {
+    const unknown = unknownPlaceholders(template);
+    if (unknown.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `names unknown placeholders: ${unknown.map((name) => `{{${name}}}`).join(', ')} (known: ${LETTER_PLACEHOLDERS.join(', ')})`,
+      });
+    }
+  });
+
+export const DECISION_CODE = /^[a-z][a-z0-9_]{0,29}$/;
+
+export const decisionCodeSchema = z.strictObject({
+  code: z
+    .string()
+    .regex(DECISION_CODE, 'must be 1 to 30 of a-z, 0-9 and _, starting with a letter'),
+  label: z.string().trim().min(1, 'is required').max(80),
+  /** An offer the applicant accepts or declines by the reply deadline (an admit). */
+  offer: z.boolean().default(false),
+  letter: letterTemplate,
+});
+export type DecisionCode = z.infer<typeof decisionCodeSchema>;
+
+/** Used when the tenant file names no codes: a portal that works before anyone writes letters. */
+export const DEFAULT_DECISION_CODES: DecisionCode[] = [
+  {
+    code: 'admit',
+    label: 'Admit',
+    offer: true,
+    letter:
+      '# Congratulations, {{first_name}}!\n\nWe are delighted to offer you admission to **{{program}}** at {{partner_name}} for {{term}}.\n\nPlease accept or decline this offer by **{{reply_deadline}}** on your application status page.\n\nConfirmation number: {{confirmation_number}}',
+  },
+  {
+    code: 'deny',
+    label: 'Deny',
+    offer: false,
+    letter:
+      'Dear {{first_name}},\n\nThank you for applying to {{partner_name}}. After careful review, we are unable to offer you admission for {{term}}.\n\nWe wish you every success.',
+  },
+  {
+    code: 'waitlist',
+    label: 'Waitlist',
+    offer: false,
+    letter:
+      'Dear {{first_name}},\n\nYour application to **{{program}}** for {{term}} has been placed on our waitlist. We will write to you again as soon as we can make a final decision.',
+  },
+  {
+    code: 'defer',
+    label: 'Defer',
+    offer: false,
+    letter:
+      'Dear {{first_name}},\n\nWe have deferred our decision on your application to {{partner_name}} for {{term}}. We will review it again with the next group of applications.',
+  },
+];
+
+export const decisionsConfigSchema = z
+  .strictObject({
+    codes: z
+      .array(decisionCodeSchema)
+      .min(1)
+      .max(20)
+      .superRefine((codes, context) => {
+        const seen = new Set<string>();
+        for (const [index, code] of codes.entries()) {
+          if (seen.has(code.code))
+            context.addIssue({ code: 'custom', path: [index, 'code'], message: 'is used twice' });
+          seen.add(code.code);
+        }
+      })
+      .default(DEFAULT_DECISION_CODES),
+    /** The last day (in the admissions office's calendar, UTC) an offer can be answered. */
+    reply_deadline: z.iso.date('must be a date such as 2027-05-01').optional(),
+  })
+  .default({ codes: DEFAULT_DECISION_CODES });
+export type DecisionsConfig = z.infer<typeof decisionsConfigSchema>;
+
+/** Two to six capital letters: the start of every confirmation number (`NSU-FA26-000123`). */
+export const receiptPrefixSchema = z
+  .string()
+  .regex(/^[A-Z]{2,6}$/, 'must be 2 to 6 capital letters')
+  .default('APP');
+
+/** Days after submit before an applicant is reminded of items they must still provide. */
+export const reminderDaysSchema = z.number().int().min(1).max(120).default(7);
