@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_PERMISSIONS } from '../../shared/staff/permissions';
 import { auditEvents, staffInvitations, staffMembers, staffSessions } from '../db/schema';
 import { cookieHeader, post, STRONG_PASSWORD, waitForMail } from '../test/accounts-helpers';
 import {
@@ -87,7 +88,7 @@ describe.each(databaseKinds)('staff sign-in on %s', (kind) => {
       role: 'reader',
       method: 'password',
       has_authenticator: true,
-      permissions: ['applications.read', 'checklist.mark', 'service_links.manage'],
+      permissions: [...ROLE_PERMISSIONS.reader],
       idle_minutes: 30,
     });
     // The enrolment session was replaced: its cookie no longer works.
