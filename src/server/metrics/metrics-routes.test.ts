@@ -159,6 +159,13 @@ describe.each(databaseKinds)('metrics with METRICS_TOKEN on %s', (kind) => {
       'setup.exe',
     );
     expect(refused.status).toBe('FAILED');
+    // The attempt is timed once the job's handler returns, a moment after its row says FAILED.
+    const attempts =
+      'portal_job_attempt_duration_seconds_count{job="documents.convert",outcome="succeeded"}';
+    await until(
+      async () => sample(await metricsText(), attempts) === 2,
+      'both conversion attempts to be timed',
+    );
     const body = await metricsText();
     expect(sample(body, 'portal_document_conversions_total{outcome="converted"}')).toBe(1);
     expect(sample(body, 'portal_document_conversions_total{outcome="refused"}')).toBe(1);
