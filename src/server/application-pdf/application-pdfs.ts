@@ -21,6 +21,7 @@ import { HttpError } from '../http/http-error';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobLog } from '../jobs/job-runner';
 import { lazy } from '../lazy';
+import { findReceipt } from '../receipts/receipts-store';
 import { newObjectKey, type StorageDriver } from '../storage/storage';
 
 /** pdf-lib and the fonts load with the first application PDF, not with the server. */
@@ -220,6 +221,7 @@ export function createApplicationPdfs(options: ApplicationPdfsOptions): Applicat
         email: application?.email ?? null,
         submittedAt: application?.submittedAt ?? null,
         generatedAt: now(),
+        receipt: await findReceipt(db, accountId),
       },
     });
     if (rendered.missingDocuments.length > 0) {

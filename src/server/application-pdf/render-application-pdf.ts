@@ -23,6 +23,8 @@ export interface ApplicationPdfCover {
   email: string | null;
   submittedAt: Date | null;
   generatedAt: Date;
+  /** The receipt given at submit; absent before submit. */
+  receipt?: { number: string; submittedAt: Date; fingerprint: string } | null;
 }
 
 export interface ApplicationPdfInput {
@@ -76,6 +78,37 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
+const timeFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+export const CONFIRMATION_NUMBER_LABEL = 'Confirmation number';
+export const SUBMITTED_LABEL = 'Submitted';
+export const FINGERPRINT_LABEL = 'Fingerprint (SHA-256)';
+
+/** The receipt as the applicant was given it: what a reader quotes on the phone and checks. */
+function receiptBlocks(receipt: NonNullable<ApplicationPdfCover['receipt']>): Block[] {
+  const line = (label: string, value: string, last = false) =>
+    paragraph([span(`${label}: `, SIZE.label, true), span(value, SIZE.label)], 0, {
+      spaceAfter: last ? 14 : 1,
+    });
+  return [
+    line(CONFIRMATION_NUMBER_LABEL, receipt.number),
+    line(
+      SUBMITTED_LABEL,
+      `${timeFormat.format(receipt.submittedAt)} (${receipt.submittedAt.toISOString()})`,
+    ),
+    line(FINGERPRINT_LABEL, receipt.fingerprint, true),
+  ];
+}
+
 function coverBlocks(cover: ApplicationPdfCover): Block[] {
   const submitted = cover.submittedAt
     ? `Submitted ${dateFormat.format(cover.submittedAt)}`
@@ -99,8 +132,9 @@ function coverBlocks(cover: ApplicationPdfCover): Block[] {
         ),
       ],
       0,
-      { spaceAfter: 18 },
+      { spaceAfter: cover.receipt ? 6 : 18 },
     ),
+    ...(cover.receipt ? receiptBlocks(cover.receipt) : []),
   ];
 }
 

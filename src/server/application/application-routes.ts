@@ -23,6 +23,7 @@ import { INVALID_REQUEST_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import { bindActorToLog } from '../http/request-actor';
 import type { ZodTypeProvider } from '../http/zod-validation';
+import type { SubmitReceipts } from '../receipts/receipts-service';
 import { createApplicationsStore } from './applications-store';
 
 export interface ApplicationOptions {
@@ -33,6 +34,8 @@ export interface ApplicationOptions {
   today?: () => string;
   /** Called after a successful submit (the application PDF starts); must not throw. */
   onSubmitted?: (accountId: string) => Promise<void>;
+  /** Numbers and fingerprints each submit in its transaction, and mails it after commit. */
+  receipts?: SubmitReceipts;
 }
 
 const submittedConflict = () => new HttpError(409, ALREADY_SUBMITTED_MESSAGE);
@@ -177,12 +180,17 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
         if (Object.keys(errors).length > 0) return { kind: 'invalid' as const, errors };
         await store.markSubmitted(request.accountId, answers, tx);
         await store.recordStatuses(request.accountId, ['started', 'validating', 'submitted'], tx);
+        await options.receipts?.issue(tx, { ...formState, accountId: request.accountId, answers });
         return { kind: 'submitted' as const };
       });
       if (outcome.kind === 'submitted-before') throw submittedConflict();
       if (outcome.kind === 'invalid') {
         return reply.status(422).send({ message: ERROR_SUMMARY_TITLE, errors: outcome.errors });
       }
+      await options.receipts?.mailAfterCommit(
+        request.accountId,
+        `${request.protocol}://${request.host}`,
+      );
       await options.onSubmitted?.(request.accountId);
       return { message: SUBMITTED_MESSAGE };
     });

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { applicationIdParams, STAFF_API } from '../../shared/staff/staff-api';
+import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
+import { HttpError } from '../http/http-error';
+import type { ZodTypeProvider } from '../http/zod-validation';
+import type { StaffContext } from '../staff/staff-context';
+import { type ReceiptVerification, verifyReceipt } from './receipts-service';
+
+/**
+ * Whether what is stored now is what was submitted: the fingerprint recomputed from the stored
+ * answers and document PDFs against the receipt's. 404 for an application without a receipt.
+ */
+export const receiptStaffRoutes: FastifyPluginAsync<StaffContext> = async (parent, context) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    `${STAFF_API}/applications/:applicationId/receipt/verify`,
+    {
+      onRequest: context.sessions.guard('applications.read'),
+      schema: { params: applicationIdParams },
+    },
+    async (request, reply): Promise<ReceiptVerification> => {
+      const verified = await verifyReceipt(
+        context.db,
+        context.storage,
+        request.params.applicationId,
+      );
+      if (!verified) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      reply.header('cache-control', 'private, no-store');
+      return verified;
+    },
+  );
+};
