@@ -34,12 +34,19 @@ export const AUDIT_ACTIONS = [
   'applications.export_csv',
   'applications.export_zip',
   'applications.export_zip_download',
+  'decision.recorded',
+  'decision.changed',
+  'decision.release_scheduled',
+  'decision.released',
+  'decision.replied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export type AuditActor =
   | { type: 'staff'; id: string; label: string }
   | { type: 'service_link'; id: string; label?: string }
+  /** The applicant of the application the entry is about (a reply to an offer). */
+  | { type: 'applicant'; id: string; label?: string }
   | { type: 'anonymous'; label?: string }
   | { type: 'system'; label: string };
 

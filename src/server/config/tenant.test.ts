@@ -59,6 +59,30 @@ describe('tenant configuration', () => {
     expect((await loadTenantConfig(file)).analytics).toEqual(analytics);
   });
 
+  it('takes decision codes and a reply deadline, and refuses a letter with an unknown placeholder', async () => {
+    expect((await loadTenantConfig(sampleTenantFile)).decisions.codes.map((c) => c.code)).toEqual([
+      'admit',
+      'deny',
+      'waitlist',
+      'defer',
+    ]);
+    const letter = (text: string) => (tenant: EditableTenant) => {
+      tenant.decisions = {
+        codes: [{ code: 'admit', label: 'Admit', offer: true, letter: text }],
+        reply_deadline: '2027-05-01',
+      };
+    };
+    const good = await loadTenantConfig(
+      await tenantFileWith(letter('Dear {{ preferred_name }}, welcome to {{program}}.')),
+    );
+    expect(good.decisions).toMatchObject({ reply_deadline: '2027-05-01' });
+    const file = await tenantFileWith(letter('Dear {{nickname}}, see you in {{term}} {{ year }}.'));
+    await expect(loadTenantConfig(file)).rejects.toThrow(ConfigError);
+    await expect(loadTenantConfig(file)).rejects.toThrow(
+      'decisions.codes.0.letter: names unknown placeholders: {{nickname}}, {{year}}',
+    );
+  });
+
   it('explains a file that is not JSON or not there', async () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'tenant-')), 'tenant.json');
     await expect(loadTenantConfig(file)).rejects.toThrow(

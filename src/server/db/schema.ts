@@ -482,7 +482,7 @@ export const auditEvents = pgTable(
     seq: bigint('seq', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
     actorType: text('actor_type')
-      .$type<'staff' | 'service_link' | 'anonymous' | 'system'>()
+      .$type<'staff' | 'service_link' | 'applicant' | 'anonymous' | 'system'>()
       .notNull(),
     actorId: text('actor_id'),
     actorLabel: text('actor_label'),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { applicationModel } from '../../shared/application/application-model';
 import type { FormModel } from '../../shared/form/model';
+import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
 import { projectRoot } from '../config/project-root';
@@ -44,6 +45,8 @@ export async function buildTestApp(
     defaultLookupLists?: boolean;
     /** An existing database instead of a fresh one, to start again on it; the app closes it. */
     database?: DatabaseHandle;
+    /** Changes to the sample tenant's configuration (decision codes, a reply deadline). */
+    tenant?: (tenant: TenantConfig) => TenantConfig;
   } = {},
 ): Promise<FastifyInstance> {
   const env = loadEnv({
@@ -54,7 +57,8 @@ export async function buildTestApp(
     ...(options.env?.NODE_ENV === 'production' ? {} : { DEV_TOOLS_KEY: TEST_DEV_TOOLS_KEY }),
     ...options.env,
   });
-  const tenant = await loadTenantConfig(sampleTenantFile);
+  const sample = await loadTenantConfig(sampleTenantFile);
+  const tenant = options.tenant ? options.tenant(sample) : sample;
   const database = options.database ?? (await createTestDatabase(kind));
   const app = await buildApp({
     env,
