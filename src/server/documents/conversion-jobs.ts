@@ -167,7 +167,17 @@ function conversionJob(options: ConversionJobsOptions) {
     const done = await db.transaction(async (tx) => {
       const updated = await tx
         .update(documentAnswers)
-        .set({ status: 'COMPLETED', message: null, pdfKey, updatedAt: sql`now()` })
+        .set({
+          status: 'COMPLETED',
+          message: null,
+          pdfKey,
+          updatedAt: sql`now()`,
+          // An upload that finishes converting after submit was not part of what was submitted
+          // (its answer stayed empty): it is kept beside the application, outside the receipt.
+          receivedAfterSubmitAt: sql`coalesce(${documentAnswers.receivedAfterSubmitAt},
+            (select now() from ${applications} where ${applications.accountId} = ${job.accountId}
+               and ${applications.submittedAt} is not null))`,
+        })
         .where(and(rowOf(job), eq(documentAnswers.status, 'IN_PROGRESS')))
         .returning({ fileKey: documentAnswers.fileKey });
       if (updated.length > 0) await setAnswer(tx, job.accountId, job.answerKey, ANSWERED);

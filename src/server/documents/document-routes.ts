@@ -15,6 +15,7 @@ import { FILE_MAX_BYTES } from '../../shared/constants';
 import type { FormModel } from '../../shared/form/model';
 import { resolveModel } from '../../shared/form/resolve';
 import type { Sessions } from '../accounts/sessions';
+import { createLateUploads, type LateUploads } from '../applicant-status/applicant-status';
 import { createApplicationsStore } from '../application/applications-store';
 import type { AppDatabase } from '../db/database';
 import { INVALID_REQUEST_MESSAGE, NOT_FOUND_MESSAGE } from '../http/errors-plugin';
@@ -31,6 +32,8 @@ export interface DocumentRoutesOptions {
   model: FormModel;
   storage: StorageDriver;
   jobs: ConversionQueue;
+  /** Which documents a submitted applicant may still send (the checklist's awaited ones). */
+  lateUploads?: LateUploads;
 }
 
 /** How long a presigned upload form stays valid. */
@@ -61,6 +64,8 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
   const store = createDocumentsStore(options.db);
   const applications = createApplicationsStore(options.db);
   const fileKeys = fileQuestionKeys(options.model);
+  const lateUploads =
+    options.lateUploads ?? createLateUploads({ db: options.db, model: options.model });
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', options.sessions.requireSession.bind(options.sessions));
 
@@ -78,9 +83,19 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
       throw new HttpError(409, ALREADY_SUBMITTED_MESSAGE);
   }
 
+  /**
+   * After submit, only a document the checklist still awaits and the applicant did not submit:
+   * it comes in beside the submitted application, never in place of part of it.
+   */
+  async function refuseUploadIfSubmitted(accountId: string, answerKey: string) {
+    if (!(await applications.isSubmitted(accountId))) return;
+    if (!(await lateUploads.allows(accountId, answerKey)))
+      throw new HttpError(409, ALREADY_SUBMITTED_MESSAGE);
+  }
+
   app.post('/api/presigned-url', { schema: { body: presignedUrlSchema } }, async (request) => {
     const answerKey = fileQuestion(request.body.answer_key);
-    await refuseIfSubmitted(request.accountId);
+    await refuseUploadIfSubmitted(request.accountId, answerKey);
     const fileKey = newObjectKey(request.accountId);
     await store.issueUploadKey({
       fileKey,
@@ -101,7 +116,7 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
       const answerKey = fileQuestion(request.params.key);
       const { accountId } = request;
       const { file_key: fileKey, file_name: fileName } = request.body;
-      await refuseIfSubmitted(accountId);
+      await refuseUploadIfSubmitted(accountId, answerKey);
       if (!(await store.isUploadIssuedTo({ fileKey, accountId, answerKey })))
         throw new HttpError(404, UPLOAD_NOT_FOUND_MESSAGE);
       const size = await storage.size(fileKey);

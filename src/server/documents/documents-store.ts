@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DocumentAnswersResponse } from '../../shared/api/documents';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
-import { documentAnswers, documentUploads } from '../db/schema';
+import { applications, documentAnswers, documentUploads } from '../db/schema';
 import { setAnswer } from './conversion-jobs';
 
 /** A stored upload and its PDF; either may be missing while conversion runs or after it failed. */
@@ -90,6 +90,8 @@ export function createDocumentsStore(db: AppDatabase) {
           message: null,
           pdfKey: null,
           updatedAt: sql`now()`,
+          // Null before submit; after it, the routes let only an awaited document through.
+          receivedAfterSubmitAt: sql`(select now() from ${applications} where ${applications.accountId} = ${accountId} and ${applications.submittedAt} is not null)`,
         };
         await tx
           .insert(documentAnswers)

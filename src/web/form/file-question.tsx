@@ -73,7 +73,7 @@ export function FileQuestion(props: FileQuestionProps) {
       </legend>
       {props.help}
       {isLoggedIn ? (
-        <SignedInFileQuestion {...props} />
+        <SignedInFileQuestion {...props} label={props.field.label} deletable />
       ) : (
         <p className={formStyles.fileNote}>{ACCOUNT_NEEDED_MESSAGE}</p>
       )}
@@ -92,15 +92,27 @@ function useUploadEntry(answerKey: string): UploadEntry {
   return useSyncExternalStore(subscribe, read, read);
 }
 
-function SignedInFileQuestion({
-  field,
+export type FileUploadProps = Omit<FileQuestionProps, 'field' | 'help' | 'errors'> & {
+  /** Names the question in the chooser, the toasts and the upload messages. */
+  label: string;
+  /** False after submit: a submitted document stays as it was sent. */
+  deletable: boolean;
+};
+
+/**
+ * The signed-in upload of one file question: chooser, progress, then the file card. The status
+ * page uses it too, inside the same form tools, for a document still awaited after submit.
+ */
+export function SignedInFileQuestion({
+  label,
+  deletable,
   answerKey,
   inputId,
   helpId,
   errorId,
   invalid,
   required,
-}: FileQuestionProps) {
+}: FileUploadProps) {
   const toast = useToast();
   const { controller: uploads, progress, attachToasts, nameFileQuestion } = useFormTools().uploads;
   const entry = useUploadEntry(answerKey);
@@ -112,10 +124,7 @@ function SignedInFileQuestion({
   const isNoticeHost = useStore(progress.notice, (notice) => notice.hosts[0] === answerKey);
 
   useEffect(() => attachToasts(toast), [attachToasts, toast]);
-  useEffect(
-    () => nameFileQuestion(answerKey, field.label),
-    [nameFileQuestion, answerKey, field.label],
-  );
+  useEffect(() => nameFileQuestion(answerKey, label), [nameFileQuestion, answerKey, label]);
   useEffect(() => progress.offerNoticeHost(answerKey), [progress, answerKey]);
   // A conversion started on an earlier visit (or in another tab) is followed to its end.
   useEffect(() => {
@@ -160,7 +169,7 @@ function SignedInFileQuestion({
       return true;
     } catch (error) {
       toast.error(
-        `Error deleting file for ${field.label}`,
+        `Error deleting file for ${label}`,
         error instanceof Error ? error.message : undefined,
       );
       return false;
@@ -180,7 +189,7 @@ function SignedInFileQuestion({
         fileName={uploaded.file_name}
         fileSize={uploaded.file_size}
         deleting={phase.kind === 'deleting'}
-        onDelete={remove}
+        onDelete={deletable ? remove : null}
       />
     );
   } else {
@@ -209,7 +218,7 @@ function SignedInFileQuestion({
         <FileChooser
           inputId={inputId}
           rulesId={`${answerKey}-rules`}
-          label={field.label}
+          label={label}
           describedBy={describedBy}
           invalid={invalid || entry.error !== null}
           required={required}
@@ -353,14 +362,14 @@ function FileCard({
   fileName: string;
   fileSize: number;
   deleting: boolean;
-  onDelete: () => Promise<boolean>;
+  onDelete: (() => Promise<boolean>) | null;
 }) {
   const [confirming, setConfirming] = useState(false);
   // A destructive question starts on its harmless answer.
   const cancel = useRef<HTMLButtonElement>(null);
 
   async function confirmDelete() {
-    if (await onDelete()) return;
+    if (await onDelete?.()) return;
     setConfirming(false);
   }
 
@@ -377,45 +386,47 @@ function FileCard({
       </div>
       <div className={styles.cardActions}>
         <PdfPreview answerKey={answerKey} fileName={fileName} />
-        <Modal
-          title={DELETE_FILE_TITLE}
-          description={DELETE_FILE_TEXT}
-          size="xs"
-          initialFocusRef={cancel}
-          open={confirming}
-          onOpenChange={(open) => {
-            if (!deleting) setConfirming(open);
-          }}
-          trigger={
-            <button
-              type="button"
-              className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
-              disabled={deleting}
-            >
-              Delete<span className="visually-hidden"> {fileName}</span>
-            </button>
-          }
-        >
-          <div className={modalStyles.actions}>
-            <button
-              ref={cancel}
-              type="button"
-              className={cx(buttonStyles.button, buttonStyles.secondary)}
-              onClick={() => setConfirming(false)}
-              disabled={deleting}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className={cx(buttonStyles.button, styles.danger)}
-              onClick={() => void confirmDelete()}
-              disabled={deleting}
-            >
-              {deleting ? 'Deleting...' : 'Delete'}
-            </button>
-          </div>
-        </Modal>
+        {onDelete === null ? null : (
+          <Modal
+            title={DELETE_FILE_TITLE}
+            description={DELETE_FILE_TEXT}
+            size="xs"
+            initialFocusRef={cancel}
+            open={confirming}
+            onOpenChange={(open) => {
+              if (!deleting) setConfirming(open);
+            }}
+            trigger={
+              <button
+                type="button"
+                className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
+                disabled={deleting}
+              >
+                Delete<span className="visually-hidden"> {fileName}</span>
+              </button>
+            }
+          >
+            <div className={modalStyles.actions}>
+              <button
+                ref={cancel}
+                type="button"
+                className={cx(buttonStyles.button, buttonStyles.secondary)}
+                onClick={() => setConfirming(false)}
+                disabled={deleting}
+              >
+                Cancel
+              </button>
+              <button
+                type="button"
+                className={cx(buttonStyles.button, styles.danger)}
+                onClick={() => void confirmDelete()}
+                disabled={deleting}
+              >
+                {deleting ? 'Deleting...' : 'Delete'}
+              </button>
+            </div>
+          </Modal>
+        )}
       </div>
     </div>
   );

@@ -371,4 +371,10 @@ function FormPageContent({ page }: { page: Page }) {
   );
 }
 
+// The status page's upload of a document awaited after submit takes these from this chunk: were
+// they imported on their own, the bundler would split them off the form page's first load.
+export { documentAnswersQueryOptions } from '../data/documents';
+export { SignedInFileQuestion } from './file-question';
+export { useFormSession } from './form-session-context';
+export { createFormTools, FormToolsContext } from './form-tools';
 export { FormPage as Component };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { lazy, Suspense, useId, useRef } from 'react';
 import { SUBMITTED_MESSAGE } from '../../shared/api/application-messages';
 import { isApplicationPdfPending } from '../../shared/api/application-pdf';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api/errors';
@@ -10,6 +10,13 @@ import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
 import { LoadingIndicator } from '../ui/loading-indicator';
 import styles from './completion-page.module.css';
+import { ReceiptSection } from './receipt-section';
+import { StatusChecklist } from './status-checklist';
+
+/** Shown once a decision is released, which most visits never see. */
+const DecisionSection = lazy(() =>
+  import('./decision-section').then((module) => ({ default: module.DecisionSection })),
+);
 
 export function CompletionPage() {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -20,7 +27,12 @@ export function CompletionPage() {
         Application Submitted
       </h1>
       <p className={styles.message}>{SUBMITTED_MESSAGE}</p>
+      <ReceiptSection />
+      <StatusChecklist />
       <ApplicationPdfDownload />
+      <Suspense fallback={null}>
+        <DecisionSection />
+      </Suspense>
     </div>
   );
 }
