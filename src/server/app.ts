@@ -9,6 +9,7 @@ import type { TenantConfig } from '../shared/tenant/tenant-config';
 import { SESSION_ABSOLUTE_HOURS } from './accounts/account-policy';
 import { accountsRoutes } from './accounts/accounts-routes';
 import { createSessions } from './accounts/sessions';
+import { applicantStatusRoutes } from './applicant-status/applicant-status-routes';
 import { applicationRoutes } from './application/application-routes';
 import { applicationPdfRoutes } from './application-pdf/application-pdf-routes';
 import { createApplicationPdfs } from './application-pdf/application-pdfs';
@@ -16,6 +17,7 @@ import { createAuditTrail } from './audit/audit-trail';
 import { createChecklistService } from './checklist/checklist-service';
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/database';
+import { applicantDecisionRoutes } from './decisions/applicant-decision-routes';
 import { registerConversionJobs } from './documents/conversion-jobs';
 import { documentRoutes } from './documents/document-routes';
 import { createDocumentsStore } from './documents/documents-store';
@@ -46,6 +48,8 @@ import {
 } from './metrics/metrics';
 import { metricsRoutes, registerHttpMetrics } from './metrics/metrics-routes';
 import { createRateLimiter } from './rate-limit/rate-limiter';
+import { receiptRoutes } from './receipts/receipt-routes';
+import { createReceipts } from './receipts/receipts-service';
 import { scheduleRetention } from './retention/retention-job';
 import { serviceRoutes } from './service/service-routes';
 import { testLinkRoutes } from './service/test-link-routes';
@@ -204,10 +208,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limiter: createRateLimiter(database.db),
     sessions,
   });
+  const receipts = createReceipts({
+    db: database.db,
+    storage,
+    tenant,
+    mailer,
+    log: app.log,
+    publicUrl: env.PUBLIC_URL,
+  });
+  await app.register(receiptRoutes, { sessions, receipts });
   await app.register(applicationRoutes, {
     db: database.db,
     sessions,
     model: deps.model,
+    receipts,
     onSubmitted: (accountId) => applicationPdfs.requestAfterSubmit(accountId),
   });
   await app.register(applicationPdfRoutes, { sessions, pdfs: applicationPdfs });
@@ -226,7 +240,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     storage,
     jobs: conversionJobs,
   });
+  await app.register(applicantStatusRoutes, {
+    db: database.db,
+    env,
+    tenant,
+    model: deps.model,
+    sessions,
+    mailer,
+    checklist,
+  });
   const audit = createAuditTrail(database.db);
+  await app.register(applicantDecisionRoutes, {
+    db: database.db,
+    tenant,
+    sessions,
+    mailer,
+    audit,
+    env,
+  });
   await app.register(serviceRoutes, {
     db: database.db,
     model: deps.model,

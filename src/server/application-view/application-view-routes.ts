@@ -18,12 +18,15 @@ import { sendApplicationPdf } from '../application-pdf/application-pdf-routes';
 import { awaitApplicationPdf } from '../application-pdf/application-pdfs';
 import { listApplications } from '../applications-list/applications-list-store';
 import { auditEventView, createAuditStore } from '../audit/audit-store';
+import { createDecisionService } from '../decisions/decision-service';
 import { fileQuestionKeys } from '../documents/document-routes';
 import { createDocumentsStore } from '../documents/documents-store';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import { pdfDownloadName, sendPdf } from '../http/send-pdf';
 import type { ZodTypeProvider } from '../http/zod-validation';
+import { receiptView } from '../receipts/receipts-service';
+import { findReceipt } from '../receipts/receipts-store';
 import type { StaffContext } from '../staff/staff-context';
 import { staffActor, staffOf } from '../staff/staff-sessions';
 import { createApplicationViewStore } from './application-view-store';
@@ -104,6 +107,7 @@ export const applicationViewRoutes: FastifyPluginAsync<StaffContext> = async (pa
   const documents = createDocumentsStore(db);
   const auditStore = createAuditStore(db);
   const fileKeys = fileQuestionKeys(context.model);
+  const decisions = createDecisionService(context);
   const read = sessions.guard('applications.read');
 
   async function existing(id: string): Promise<void> {
@@ -119,9 +123,11 @@ export const applicationViewRoutes: FastifyPluginAsync<StaffContext> = async (pa
       const { applicationId: id } = request.params;
       const found = await store.find(id);
       if (!found) throw new HttpError(404, NOT_FOUND_MESSAGE);
-      const [documentAnswer, checklist] = await Promise.all([
+      const [documentAnswer, checklist, receipt, decision] = await Promise.all([
         documents.completedAnswers(id),
         context.checklist.of(id),
+        findReceipt(db, id),
+        decisions.staffDecisionOf(id),
       ]);
       await audit.record({
         actor: staffActor(staffOf(request)),
@@ -144,6 +150,8 @@ export const applicationViewRoutes: FastifyPluginAsync<StaffContext> = async (pa
         last_activity: found.updatedAt.toISOString(),
         view,
         checklist: checklist ?? { items: [], missing: 0 },
+        receipt: receipt ? receiptView(receipt) : null,
+        decision,
       };
     },
   );

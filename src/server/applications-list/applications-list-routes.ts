@@ -6,6 +6,7 @@ import {
   listRequestOf,
 } from '../../shared/staff/application-list-api';
 import { type ApplicationSummary, STAFF_API } from '../../shared/staff/staff-api';
+import { withDecisionLabels } from '../decisions/decision-service';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { StaffContext } from '../staff/staff-context';
 import { staffActor, staffOf } from '../staff/staff-sessions';
@@ -73,7 +74,7 @@ export const applicationListRoutes: FastifyPluginAsync<StaffContext> = async (pa
         ip: request.ip,
       });
       return {
-        applications: page.rows,
+        applications: withDecisionLabels(context.tenant, page.rows),
         total: page.total,
         total_exact: page.totalExact,
         page: listRequest.page,

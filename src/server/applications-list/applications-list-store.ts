@@ -9,7 +9,7 @@ import {
 import type { ApplicationSummary } from '../../shared/staff/staff-api';
 import { startOfDay } from '../audit/audit-store';
 import { type AppDatabase, rowsOf } from '../db/database';
-import { accounts, applications, checklistCounts } from '../db/schema';
+import { accounts, applications, checklistCounts, decisions } from '../db/schema';
 import { LIST_KEYS } from './list-answer-keys';
 
 const DAY_MS = 86_400_000;
@@ -33,6 +33,12 @@ const cc = checklistCounts;
  * (the list, its search, the exports).
  */
 const missingItems = sql`(select ${cc.missing} from ${cc} where ${cc.accountId} = ${a.accountId})`;
+
+const d = decisions;
+/** The decision's code and whether it is released, by primary key like the missing count. */
+const decisionCode = sql`(select ${d.code} from ${d} where ${d.accountId} = ${a.accountId})`;
+const decisionReleased = sql`exists (select 1 from ${d}
+  where ${d.accountId} = ${a.accountId} and ${d.releasedAt} is not null)`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 const containing = (text: string) => `%${escapeLike(text)}%`;
@@ -94,6 +100,11 @@ function filtersOf(request: ApplicationListRequest): SQL | undefined {
       ? undefined
       : sql`exists (select 1 from ${cc} where ${cc.accountId} = ${a.accountId}
           and ${request.hasMissing ? sql`${cc.missing} > 0` : sql`${cc.missing} = 0`})`,
+    // Answered from decisions(code, account_id): few applications have a given decision.
+    request.decision.length > 0
+      ? sql`exists (select 1 from ${d} where ${d.accountId} = ${a.accountId}
+          and ${inArray(d.code, request.decision)})`
+      : undefined,
   );
 }
 
@@ -164,6 +175,8 @@ interface ListRow {
   decision_type: string | null;
   decision_type_desc: string | null;
   missing_items: string | number | null;
+  decision: string | null;
+  decision_released: boolean | null;
   total?: string | number;
 }
 
@@ -179,7 +192,8 @@ const listColumns = (email: SQL) => sql`${a.accountId} as id,
   ${a.listEntryTerm} as entry_term, ${answer(LIST_KEYS.entryTermLabel)} as entry_term_desc,
   ${a.listDecisionType} as decision_type,
   ${answer(LIST_KEYS.decisionTypeLabel)} as decision_type_desc,
-  ${missingItems} as missing_items`;
+  ${missingItems} as missing_items,
+  ${decisionCode} as decision, ${decisionReleased} as decision_released`;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -200,6 +214,10 @@ function listRow(row: ListRow): ApplicationListRow {
     decision_type: row.decision_type,
     decision_type_desc: row.decision_type_desc,
     missing_items: row.missing_items === null ? null : Number(row.missing_items),
+    decision: row.decision,
+    // The store knows codes, not the tenant's labels: the routes name them.
+    decision_label: null,
+    decision_released: row.decision_released === true,
   };
 }
 

@@ -67,6 +67,21 @@ const ACCESS: Record<string, Access> = {
     kind: 'permission',
     permission: 'applications.read',
   },
+  'GET /staff/api/applications/:applicationId/receipt/verify': {
+    kind: 'permission',
+    permission: 'applications.read',
+  },
+  'GET /staff/api/decision-codes': { kind: 'permission', permission: 'applications.read' },
+  'PUT /staff/api/applications/:applicationId/decision': {
+    kind: 'permission',
+    permission: 'decisions.manage',
+  },
+  'POST /staff/api/applications/:applicationId/decision/release': {
+    kind: 'permission',
+    permission: 'decisions.manage',
+  },
+  'POST /staff/api/decisions': { kind: 'permission', permission: 'decisions.manage' },
+  'POST /staff/api/decisions/release': { kind: 'permission', permission: 'decisions.manage' },
   'GET /staff/api/saved-views': { kind: 'permission', permission: 'applications.read' },
   'POST /staff/api/saved-views': { kind: 'permission', permission: 'applications.read' },
   'DELETE /staff/api/saved-views/:id': { kind: 'permission', permission: 'applications.read' },

@@ -4,7 +4,9 @@ import { savedViewRoutes } from '../application-view/saved-view-routes';
 import { applicationListRoutes } from '../applications-list/applications-list-routes';
 import { auditRoutes } from '../audit/audit-routes';
 import { checklistRoutes } from '../checklist/checklist-routes';
+import { decisionRoutes } from '../decisions/decision-routes';
 import { exportRoutes } from '../exports/exports-routes';
+import { receiptStaffRoutes } from '../receipts/receipt-staff-routes';
 import { serviceLinkRoutes } from '../service/service-link-routes';
 import { oidcRoutes } from './oidc/oidc-routes';
 import { staffAdminRoutes } from './staff-admin-routes';
@@ -25,4 +27,6 @@ export const staffPlugin: FastifyPluginAsync<StaffContext> = async (app, context
   await app.register(checklistRoutes, context);
   await app.register(applicationViewRoutes, context);
   await app.register(savedViewRoutes, context);
+  await app.register(decisionRoutes, context);
+  await app.register(receiptStaffRoutes, context);
 };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { serviceViewSchema } from '../api/service';
+import { receiptSchema } from '../api/status';
 import type { ApplicationListRow } from './application-list-api';
+import { staffDecisionSchema } from './decision-api';
 import { applicationIdParams, STAFF_API } from './staff-api';
 
 /*
@@ -80,6 +82,10 @@ export const applicationDetailSchema = z.object({
   /** The answers as the staff link reads them: the printable projection is built from this. */
   view: serviceViewSchema,
   checklist: checklistSchema,
+  /** The confirmation number and fingerprint given at submit; null before. */
+  receipt: receiptSchema.nullable(),
+  /** The decision recorded, released or not (staff only); null before one is recorded. */
+  decision: staffDecisionSchema.nullable(),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 

@@ -32,6 +32,7 @@ export const APPLICATION_LIST_FILTERS = [
   'submitted_from',
   'submitted_to',
   'has_missing',
+  'decision',
 ] as const;
 
 export const APPLICATION_LIST_PAGE_SIZE_MAX = 100;
@@ -100,6 +101,8 @@ export const applicationListQuery = z
       .enum(['true', 'false'], { error: APPLICATION_LIST_MESSAGES.hasMissing })
       .transform((value) => value === 'true')
       .optional(),
+    /** Applications whose recorded decision (released or not) has one of these codes. */
+    decision: repeatable(filterValue).optional(),
     sort: z.enum(APPLICATION_LIST_SORTS, { error: APPLICATION_LIST_MESSAGES.sort }).optional(),
     direction: z.enum(['asc', 'desc'], { error: APPLICATION_LIST_MESSAGES.direction }).optional(),
     page: wholeNumber(APPLICATION_LIST_MESSAGES.page, 1, 100_000).optional(),
@@ -139,6 +142,8 @@ export interface ApplicationListRequest {
   submittedTo: string | null;
   /** Only applications with (true) or without (false) missing checklist items; null: all. */
   hasMissing: boolean | null;
+  /** Decision codes recorded; empty: any, or none. */
+  decision: string[];
   /** Null with a search: best matches first. */
   sort: ApplicationListSort | null;
   direction: 'asc' | 'desc';
@@ -157,6 +162,7 @@ export function listRequestOf(query: ApplicationListQuery): ApplicationListReque
     submittedFrom: query.submitted_from ?? null,
     submittedTo: query.submitted_to ?? null,
     hasMissing: query.has_missing ?? null,
+    decision: query.decision ?? [],
     sort: query.sort ?? (q === '' ? 'last_activity' : null),
     direction: query.direction ?? (query.sort ? 'asc' : 'desc'),
     page: query.page ?? 1,
@@ -182,6 +188,11 @@ export interface ApplicationListRow {
   decision_type_desc: string | null;
   /** Counted from the checklist once it exists; null until then. */
   missing_items: number | null;
+  /** The decision's code, released or not; null before one is recorded. */
+  decision: string | null;
+  /** The code's label in the tenant's configuration. */
+  decision_label: string | null;
+  decision_released: boolean;
 }
 
 export interface ApplicationListResponse {

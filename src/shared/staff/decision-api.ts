@@ -41,17 +41,19 @@ export const batchReleaseSchema = z.strictObject({
   at: releaseAt.optional(),
 });
 
-export interface StaffDecision {
-  code: string;
-  label: string;
-  recorded_by: string;
-  recorded_at: string;
-  release_at: string | null;
-  released_at: string | null;
-  reply: 'accepted' | 'declined' | null;
-  replied_at: string | null;
-  reply_deadline: string | null;
-}
+/** An application's decision as the console shows it (part of the application's detail). */
+export const staffDecisionSchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  recorded_by: z.string(),
+  recorded_at: z.string(),
+  release_at: z.string().nullable(),
+  released_at: z.string().nullable(),
+  reply: z.enum(['accepted', 'declined']).nullable(),
+  replied_at: z.string().nullable(),
+  reply_deadline: z.string().nullable(),
+});
+export type StaffDecision = z.infer<typeof staffDecisionSchema>;
 
 export interface DecisionCodeView {
   code: string;

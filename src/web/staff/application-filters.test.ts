@@ -30,7 +30,7 @@ describe('the list query in the address', () => {
   it('reads every filter, repeated ones as lists, and ignores what the list does not know', () => {
     const query = parse(
       'q=mar%C3%ADa&status=submitted&status=started&term=FA2026&program=209&decision_type=ED' +
-        '&submitted_from=2026-01-01&submitted_to=2026-02-01&has_missing=true&sort=name' +
+        '&decision=admit&decision=waitlist&submitted_from=2026-01-01&submitted_to=2026-02-01&has_missing=true&sort=name' +
         '&direction=desc&page=3&page_size=50&email=x@example.com&utm=1',
     );
     expect(query).toEqual({
@@ -39,6 +39,7 @@ describe('the list query in the address', () => {
       term: ['FA2026'],
       program: ['209'],
       decision_type: ['ED'],
+      decision: ['admit', 'waitlist'],
       submitted_from: '2026-01-01',
       submitted_to: '2026-02-01',
       has_missing: 'true',
@@ -66,6 +67,23 @@ describe('the list query in the address', () => {
     const search =
       'q=lopez&status=started&status=submitted&term=FA2026&submitted_to=2026-03-01&has_missing=false&sort=email&direction=asc';
     expect(listQueryString(parse(search))).toBe(search);
+  });
+
+  it('keeps the decision filter through the address and back, apart from the decision type', () => {
+    const search = 'status=submitted&decision_type=ED&decision=admit&decision=defer';
+    const query = parse(search);
+    expect(query.decision).toEqual(['admit', 'defer']);
+    expect(query.decision_type).toEqual(['ED']);
+    expect(listQueryString(query)).toBe(search);
+    expect(hasFilters({ ...EMPTY_LIST_QUERY, decision: ['admit'] })).toBe(true);
+    expect(clearedFilters({ ...query, sort: 'name' })).toEqual({
+      ...EMPTY_LIST_QUERY,
+      sort: 'name',
+    });
+    expect(withFilters({ ...query, page: 3 }, { decision: ['deny'] })).toMatchObject({
+      decision: ['deny'],
+      page: 1,
+    });
   });
 
   it('is what the server accepts', () => {

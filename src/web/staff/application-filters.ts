@@ -23,6 +23,8 @@ export interface ListQuery {
   term: string[];
   program: string[];
   decision_type: string[];
+  /** Decision codes recorded by staff (`decision=admit`), not the applicant's decision type. */
+  decision: string[];
   submitted_from: string;
   submitted_to: string;
   has_missing: MissingFilter;
@@ -34,7 +36,7 @@ export interface ListQuery {
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 
-const MULTI = ['status', 'term', 'program', 'decision_type'] as const;
+const MULTI = ['status', 'term', 'program', 'decision_type', 'decision'] as const;
 const SINGLE = ['submitted_from', 'submitted_to'] as const;
 
 export const EMPTY_LIST_QUERY: ListQuery = {
@@ -43,6 +45,7 @@ export const EMPTY_LIST_QUERY: ListQuery = {
   term: [],
   program: [],
   decision_type: [],
+  decision: [],
   submitted_from: '',
   submitted_to: '',
   has_missing: '',
@@ -70,6 +73,7 @@ export function listQueryFromSearch(params: URLSearchParams): ListQuery {
     term: values('term'),
     program: values('program'),
     decision_type: values('decision_type'),
+    decision: values('decision'),
     submitted_from: params.get('submitted_from')?.trim() ?? '',
     submitted_to: params.get('submitted_to')?.trim() ?? '',
     has_missing: missing === 'true' || missing === 'false' ? missing : '',

@@ -152,6 +152,16 @@ describe('the checklist in words', () => {
 describe('the history in words', () => {
   it('names known actions in a sentence', () => {
     expect(historyActionText('application.view', {})).toBe('Opened the application in the console');
+    expect(historyActionText('decision.recorded', { code: 'admit' })).toBe(
+      'Recorded the decision admit',
+    );
+    expect(historyActionText('decision.release_scheduled', { code: 'admit', at: 'now' })).toBe(
+      'Asked to release the decision admit now',
+    );
+    expect(historyActionText('decision.replied', { code: 'admit', reply: 'accepted' })).toBe(
+      'The applicant accepted the offer',
+    );
+    expect(historyActionText('decision.released', {})).toBe('Released the decision');
     expect(historyActionText('application_pdf.view', {})).toBe('Downloaded the application PDF');
     expect(historyActionText('service_link.used', null)).toBe(
       'Read the application through a read-only link',

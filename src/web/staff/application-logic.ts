@@ -200,6 +200,11 @@ const HISTORY_ACTIONS: Record<string, string> = {
   'applications.export_csv': 'Exported in a CSV file',
   'applications.export_zip': 'Exported in a ZIP of PDFs',
   'applications.export_zip_download': 'Downloaded in a ZIP of PDFs',
+  'decision.recorded': 'Recorded the decision',
+  'decision.changed': 'Changed the decision',
+  'decision.release_scheduled': 'Scheduled the release of the decision',
+  'decision.released': 'Released the decision',
+  'decision.replied': 'The applicant replied to the offer',
 };
 
 function textOf(value: unknown): string | null {
@@ -245,6 +250,19 @@ export function historyActionText(
     if (saved) return 'Downloaded a document';
   }
   const known = HISTORY_ACTIONS[action];
+  if (action.startsWith('decision.')) {
+    const code = textOf(facts.code);
+    if (
+      action === 'decision.replied' &&
+      (facts.reply === 'accepted' || facts.reply === 'declined')
+    ) {
+      return `The applicant ${facts.reply} the offer`;
+    }
+    if (action === 'decision.release_scheduled' && facts.at === 'now' && code) {
+      return `Asked to release the decision ${code} now`;
+    }
+    if (known && code) return `${known} ${code}`;
+  }
   if (known) return known;
   const words = action.replace(/[._]+/g, ' ').trim();
   return words === '' ? 'Unknown action' : words.charAt(0).toUpperCase() + words.slice(1);

@@ -58,6 +58,7 @@ import {
 } from './application-logic';
 import styles from './application-page.module.css';
 import consoleStyles from './console.module.css';
+import { DecisionSection } from './decision-section';
 import { formatDateTime, PageHeading } from './page-heading';
 import { downloadFile } from './secrets';
 import { meQueryOptions } from './staff-calls';
@@ -232,6 +233,20 @@ function LoadedApplication({
               <time dateTime={detail.last_activity}>{formatDateTime(detail.last_activity)}</time>
             </dd>
           </div>
+          {detail.receipt ? (
+            <div>
+              <dt>Confirmation number</dt>
+              <dd>
+                {detail.receipt.number}{' '}
+                <span
+                  className={styles.fingerprint}
+                  title="SHA-256 of the submitted answers and documents"
+                >
+                  (fingerprint {detail.receipt.fingerprint.slice(0, 12)}…)
+                </span>
+              </dd>
+            </div>
+          ) : null}
         </dl>
       </div>
       <div className={styles.actions}>
@@ -241,6 +256,11 @@ function LoadedApplication({
       <ShortcutHelp preference={shortcuts} />
       <div className={styles.layout}>
         <ChecklistSection id={detail.id} checklist={detail.checklist} />
+        <DecisionSection
+          id={detail.id}
+          submitted={detail.status === 'submitted'}
+          decision={detail.decision}
+        />
         <div className={styles.view}>
           <ApplicationDocument
             application={application}

@@ -24,6 +24,7 @@ import {
   currentSort,
   foundSentence,
   hasFilters,
+  isListSort,
   type ListQuery,
   listQueryFromSearch,
   listQueryString,
@@ -42,6 +43,9 @@ import {
   withSort,
 } from './application-filters';
 import styles from './console.module.css';
+import { DecisionBatchPanel } from './decision-batch-panel';
+import { decisionCodesQuery } from './decision-calls';
+import { decisionCellText } from './decision-logic';
 import { ExportPanel } from './export-panel';
 import list from './list.module.css';
 import { listCalls, listKeys } from './list-calls';
@@ -54,17 +58,55 @@ import { serverMessage } from './staff-form';
 /** Typing pauses this long before the list is asked again: one call per word, not per letter. */
 const SEARCH_DELAY_MS = 350;
 
-const COLUMNS: { sort: ApplicationListSort; label: string; className: string }[] = [
-  { sort: 'name', label: 'Name', className: list.colName ?? '' },
-  { sort: 'email', label: 'Email', className: list.colEmail ?? '' },
-  { sort: 'status', label: 'Status', className: list.colStatus ?? '' },
-  { sort: 'submitted_at', label: 'Submitted', className: list.colDate ?? '' },
-  { sort: 'last_activity', label: 'Last activity', className: list.colDate ?? '' },
-  { sort: 'program', label: 'Program', className: list.colProgram ?? '' },
-  { sort: 'entry_term', label: 'Entry term', className: list.colTerm ?? '' },
-  { sort: 'decision_type', label: 'Decision type', className: list.colDecision ?? '' },
-  { sort: 'missing_items', label: 'Missing items', className: list.colMissing ?? '' },
+interface Column {
+  key: string;
+  /** Null where the server does not sort on the column. */
+  sort: ApplicationListSort | null;
+  label: string;
+  className: string;
+}
+
+function sortIfListed(key: string): ApplicationListSort | null {
+  return isListSort(key) ? key : null;
+}
+
+const COLUMNS: Column[] = [
+  { key: 'name', sort: 'name', label: 'Name', className: list.colName ?? '' },
+  { key: 'email', sort: 'email', label: 'Email', className: list.colEmail ?? '' },
+  { key: 'status', sort: 'status', label: 'Status', className: list.colStatus ?? '' },
+  { key: 'submitted_at', sort: 'submitted_at', label: 'Submitted', className: list.colDate ?? '' },
+  {
+    key: 'last_activity',
+    sort: 'last_activity',
+    label: 'Last activity',
+    className: list.colDate ?? '',
+  },
+  { key: 'program', sort: 'program', label: 'Program', className: list.colProgram ?? '' },
+  { key: 'entry_term', sort: 'entry_term', label: 'Entry term', className: list.colTerm ?? '' },
+  {
+    key: 'decision_type',
+    sort: 'decision_type',
+    label: 'Decision type',
+    className: list.colDecisionType ?? '',
+  },
+  {
+    key: 'decision',
+    // Sortable as soon as the server lists it among its sorts.
+    sort: sortIfListed('decision'),
+    label: 'Decision',
+    className: list.colDecision ?? '',
+  },
+  {
+    key: 'missing_items',
+    sort: 'missing_items',
+    label: 'Missing items',
+    className: list.colMissing ?? '',
+  },
 ];
+
+const SORTABLE = COLUMNS.filter(
+  (column): column is Column & { sort: ApplicationListSort } => column.sort !== null,
+);
 
 const MISSING_CHOICES: { value: MissingFilter; label: string }[] = [
   { value: '', label: 'Any' },
@@ -89,6 +131,7 @@ function ApplicationsPage() {
   const search = listQueryString(query);
   const { data: me } = useQuery({ ...meQueryOptions, enabled: false });
   const canExport = me?.permissions.includes('exports.run') ?? false;
+  const canDecide = me?.permissions.includes('decisions.manage') ?? false;
   // Synchronous, so a ticked box or a chosen option shows at once instead of flicking back
   // until the navigation lands.
   const setQuery: SetQuery = (next, options) =>
@@ -113,6 +156,7 @@ function ApplicationsPage() {
       <ListFilters query={query} setQuery={setQuery} onSearch={setSearchParams} />
       <SavedViews search={listQueryString(withPage(query, 1))} />
       <Results query={query} setQuery={setQuery} found={found} />
+      {canDecide ? <DecisionBatchPanel query={query} /> : null}
       {canExport ? <ExportPanel query={query} total={found.data?.total ?? null} /> : null}
     </>
   );
@@ -164,6 +208,11 @@ function ListFilters({
   };
 
   const terms = termChoices(new Date().getFullYear(), query.term);
+  const codes = useQuery(decisionCodesQuery);
+  const decisionChoices = (codes.data ?? []).map((code) => ({
+    value: code.code,
+    label: code.label,
+  }));
 
   return (
     <section className={styles.section} aria-labelledby="filters-title">
@@ -242,6 +291,14 @@ function ListFilters({
               onChange={(decisionType) =>
                 setQuery(withFilters(query, { decision_type: decisionType }))
               }
+            />
+            <ChoiceFilter
+              id="filter-decision-code"
+              label="Decision"
+              anyLabel="Any decision"
+              choices={decisionChoices}
+              chosen={query.decision}
+              onChange={(decision) => setQuery(withFilters(query, { decision }))}
             />
             <DateFilter
               id="filter-submitted-from"
@@ -513,28 +570,36 @@ function ApplicationTable({
   const order =
     sort === null
       ? 'best matches first'
-      : `sorted by ${COLUMNS.find((column) => column.sort === sort)?.label.toLowerCase() ?? sort}, ${direction === 'asc' ? 'ascending' : 'descending'}`;
+      : `sorted by ${SORTABLE.find((column) => column.sort === sort)?.label.toLowerCase() ?? sort}, ${direction === 'asc' ? 'ascending' : 'descending'}`;
   return (
     <div className={list.frame}>
       <table className={cx(styles.table, list.table)}>
         <caption className="visually-hidden">
-          Applications, {order}. Column headers are buttons that sort the list.
+          Applications, {order}. Column headers with buttons sort the list.
         </caption>
         <colgroup>
           {COLUMNS.map((column) => (
-            <col key={column.sort} className={column.className} />
+            <col key={column.key} className={column.className} />
           ))}
         </colgroup>
         <thead>
           <tr>
             {COLUMNS.map((column) => {
-              const state = ariaSortOf(query, column.sort);
+              const sort = column.sort;
+              if (sort === null) {
+                return (
+                  <th key={column.key} scope="col" className={list.plainHeader}>
+                    {column.label}
+                  </th>
+                );
+              }
+              const state = ariaSortOf(query, sort);
               return (
-                <th key={column.sort} scope="col" aria-sort={state}>
+                <th key={column.key} scope="col" aria-sort={state}>
                   <button
                     type="button"
                     className={list.sortButton}
-                    onClick={() => setQuery(withSort(query, column.sort))}
+                    onClick={() => setQuery(withSort(query, sort))}
                   >
                     <span>{column.label}</span>
                     <SortIcon state={state} />
@@ -574,12 +639,27 @@ function ApplicationTable({
               <td data-label="Decision type">
                 {orDash(row.decision_type_desc ?? row.decision_type)}
               </td>
+              <td data-label="Decision">
+                <DecisionCell row={row} />
+              </td>
               <td data-label="Missing items">{missingItemsText(row.missing_items)}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function DecisionCell({ row }: { row: ApplicationListRow }) {
+  const cell = decisionCellText(row);
+  if (!cell) return <span className={styles.muted}>—</span>;
+  // One element: on a card the cell is a grid of its label and one value.
+  return (
+    <span>
+      {cell.label}
+      {cell.unreleased ? <span className={list.unreleased}> (not released)</span> : null}
+    </span>
   );
 }
 
@@ -629,7 +709,7 @@ function SortChoice({ query, setQuery }: { query: ListQuery; setQuery: SetQuery 
         }}
       >
         {sort === null ? <option value="">Best match</option> : null}
-        {COLUMNS.flatMap((column) => [
+        {SORTABLE.flatMap((column) => [
           <option key={`${column.sort}:asc`} value={`${column.sort}:asc`}>
             {column.label}, ascending
           </option>,

@@ -34,6 +34,7 @@ const FIELDS = {
 const ACTOR_TYPES: Record<AuditEventView['actor_type'], string> = {
   staff: 'Staff',
   service_link: 'Read-only link',
+  applicant: 'Applicant',
   anonymous: 'Not signed in',
   system: 'The portal',
 };
