@@ -39,12 +39,19 @@ test('an applicant gets a receipt, sees the office check an item off, reads the 
   const [row] = ((await list.json()) as ApplicationListResponse).applications;
   expect(row, 'the application in the list').toBeDefined();
   await staff.goto(`/staff/applications/${row?.id}`);
+  // What the console shows is what was submitted: the fingerprint, computed again, matches.
+  await expect(staff.getByRole('main')).toContainText(number);
+  await staff.getByRole('button', { name: 'Check against what was submitted' }).click();
+  await expect(
+    staff.getByRole('status').filter({ hasText: 'Matches what was submitted.' }),
+  ).toBeVisible();
   const checklist = staff.getByRole('region', { name: 'Checklist' });
   await checklist
     .getByRole('group', { name: 'Application fee' })
     .getByRole('button', { name: 'Received' })
     .click();
   await expect(checklist.getByRole('status')).toHaveText('Marked Application fee received.');
+  await expectAxeClean(staff, 'an application with its receipt');
 
   // The applicant's status page follows.
   await page.reload();

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ReceiptVerification } from '../../shared/staff/application-api';
 import { applicationIdParams, STAFF_API } from '../../shared/staff/staff-api';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { StaffContext } from '../staff/staff-context';
-import { type ReceiptVerification, verifyReceipt } from './receipts-service';
+import { verifyReceipt } from './receipts-service';
 
 /**
  * Whether what is stored now is what was submitted: the fingerprint recomputed from the stored

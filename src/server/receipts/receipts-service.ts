@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Receipt } from '../../shared/api/status';
 import { COMPLETION_ROUTE } from '../../shared/routes';
+import type { ReceiptVerification } from '../../shared/staff/application-api';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
@@ -24,12 +25,6 @@ export interface SubmittedApplication {
   answers: Record<string, unknown>;
   tabs: Record<string, unknown>;
   addAnother: Record<string, unknown>;
-}
-
-export interface ReceiptVerification {
-  matches: boolean;
-  fingerprint: string;
-  recomputed: string;
 }
 
 /** What the submit route needs: a receipt in its transaction, and the mail once it commits. */

@@ -72,6 +72,14 @@ export const checklistSchema = z.object({
 });
 export type Checklist = z.infer<typeof checklistSchema>;
 
+/** GET /staff/api/applications/:id/receipt/verify */
+export const receiptVerificationSchema = z.object({
+  matches: z.boolean(),
+  fingerprint: z.string(),
+  recomputed: z.string(),
+});
+export type ReceiptVerification = z.infer<typeof receiptVerificationSchema>;
+
 /** GET /staff/api/applications/:id: what the one-application page draws. */
 export const applicationDetailSchema = z.object({
   id: z.string(),
@@ -173,6 +181,8 @@ export const applicationUrls = {
   /** `disposition=attachment` downloads; without it the browser shows the PDF inline. */
   document: (id: string, answerKey: string, download = false) =>
     `${STAFF_API}/applications/${id}/documents/${encodeURIComponent(answerKey)}/pdf${download ? '?disposition=attachment' : ''}`,
+  /** GET: the receipt's fingerprint computed again from what is stored now. */
+  verifyReceipt: (id: string) => `${STAFF_API}/applications/${id}/receipt/verify`,
   checklistItem: (id: string, item: string) =>
     `${STAFF_API}/applications/${id}/checklist/${encodeURIComponent(item)}`,
   savedViews: `${STAFF_API}/saved-views`,

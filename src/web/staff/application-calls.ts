@@ -10,6 +10,8 @@ import {
   type Checklist,
   type ChecklistState,
   checklistSchema,
+  type ReceiptVerification,
+  receiptVerificationSchema,
 } from '../../shared/staff/application-api';
 import { getJson, putJson, ServerError } from '../data/http-client';
 import { type DownloadedFile, fetchFile } from './staff-calls';
@@ -37,6 +39,10 @@ export const applicationCalls = {
       parsed<Checklist>(checklistSchema),
     ),
   pdf: (id: string): Promise<DownloadedFile> => fetchFile(applicationUrls.pdf(id)),
+  verifyReceipt: (id: string) =>
+    getJson<unknown>(applicationUrls.verifyReceipt(id)).then(
+      parsed<ReceiptVerification>(receiptVerificationSchema),
+    ),
 };
 
 export const applicationKeys = {

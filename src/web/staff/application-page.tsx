@@ -60,6 +60,7 @@ import styles from './application-page.module.css';
 import consoleStyles from './console.module.css';
 import { DecisionSection } from './decision-section';
 import { formatDateTime, PageHeading } from './page-heading';
+import { ReceiptFact } from './receipt-fact';
 import { downloadFile } from './secrets';
 import { meQueryOptions } from './staff-calls';
 import { FormAlert, serverMessage } from './staff-form';
@@ -234,18 +235,7 @@ function LoadedApplication({
             </dd>
           </div>
           {detail.receipt ? (
-            <div>
-              <dt>Confirmation number</dt>
-              <dd>
-                {detail.receipt.number}{' '}
-                <span
-                  className={styles.fingerprint}
-                  title="SHA-256 of the submitted answers and documents"
-                >
-                  (fingerprint {detail.receipt.fingerprint.slice(0, 12)}…)
-                </span>
-              </dd>
-            </div>
+            <ReceiptFact applicationId={detail.id} receipt={detail.receipt} />
           ) : null}
         </dl>
       </div>
