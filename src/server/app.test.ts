@@ -126,6 +126,8 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
     const tenant = await app.inject('/public/tenant');
     expect(tenant.statusCode).toBe(200);
     expect(tenant.json().partner_name).toBe('Northfield State University');
+    // Decision letters are the office's: not published.
+    expect(tenant.json()).not.toHaveProperty('decisions');
     const css = await app.inject('/tenant.css');
     expect(css.headers['content-type']).toMatch(/text\/css/);
     expect(css.body).toContain('--color-primary-main: #0b3d91;');

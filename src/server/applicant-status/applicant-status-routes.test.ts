@@ -162,6 +162,18 @@ describe.each(databaseKinds)('the applicant status and uploads after submit on %
     expect(
       (await callAs(app, cookie, 'DELETE', `/api/pdf/document-answer/${KEY}`)).statusCode,
     ).toBe(409);
+
+    // Staff ask for it again: the document the office received is still never replaced.
+    const checklist = createChecklistService({
+      db: testDatabaseOf(app),
+      model: fixtureModel,
+      tenant: { checklist_items: [] },
+    });
+    await checklist.mark(accountId, `document:${KEY}`, 'awaiting', {
+      id: accountId,
+      label: 'Reader',
+    });
+    expect((await presign(cookie)).statusCode).toBe(409);
   });
 
   it('refuses a document that was submitted, even when staff ask for it again', async () => {

@@ -2,7 +2,13 @@ import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Answers } from '../../shared/form/model';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
-import { accounts, applicationReceipts, applications, checklistCounts } from '../db/schema';
+import {
+  accounts,
+  applicationReceipts,
+  applications,
+  checklistCounts,
+  documentAnswers,
+} from '../db/schema';
 
 /** What the status page and a late upload need of an application as submitted. */
 export interface SubmittedApplication {
@@ -25,6 +31,17 @@ export interface ReminderCandidate {
  */
 export function createApplicantStatusStore(db: AppDatabase) {
   return {
+    /** The state of the document of one file question, null when none was ever started. */
+    async documentStatus(accountId: string, answerKey: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({ status: documentAnswers.status })
+        .from(documentAnswers)
+        .where(
+          and(eq(documentAnswers.accountId, accountId), eq(documentAnswers.answerKey, answerKey)),
+        );
+      return row?.status ?? null;
+    },
+
     /** Null when the account has no application row. */
     async submittedApplication(
       accountId: string,

@@ -259,14 +259,18 @@ export function createLateUploads(options: { db: AppDatabase; model: FormModel }
   });
   return {
     async allows(accountId: string, answerKey: string): Promise<boolean> {
-      const [application, list] = await Promise.all([
+      const [application, list, document] = await Promise.all([
         store.submittedApplication(accountId),
         checklist.of(accountId),
+        store.documentStatus(accountId, answerKey),
       ]);
       const item = list?.items.find(
         (entry) => entry.kind === 'document' && entry.answer_key === answerKey,
       );
-      return Boolean(application && item && mayUploadAfterSubmit(item, application));
+      // A document sent after submit is never replaced, even when staff ask for it again: what
+      // the office received stays. Only a conversion that failed may be tried again.
+      const replaceable = document === null || document === 'FAILED';
+      return Boolean(application && item && replaceable && mayUploadAfterSubmit(item, application));
     },
   };
 }

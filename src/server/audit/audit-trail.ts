@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'document.view',
   'application_pdf.view',
   'checklist.mark',
+  'receipt.verify',
   'service_link.created',
   'service_link.revoked',
   'service_link.used',

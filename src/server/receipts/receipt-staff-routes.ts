@@ -5,6 +5,7 @@ import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { StaffContext } from '../staff/staff-context';
+import { staffActor, staffOf } from '../staff/staff-sessions';
 import { verifyReceipt } from './receipts-service';
 
 /**
@@ -27,6 +28,14 @@ export const receiptStaffRoutes: FastifyPluginAsync<StaffContext> = async (paren
         request.params.applicationId,
       );
       if (!verified) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      // Recomputing reads the stored answers and every submitted document: a read of the file.
+      await context.audit.record({
+        actor: staffActor(staffOf(request)),
+        action: 'receipt.verify',
+        applicationId: request.params.applicationId,
+        detail: { matches: verified.matches },
+        ip: request.ip,
+      });
       reply.header('cache-control', 'private, no-store');
       return verified;
     },

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type TenantConfig, themeCustomProperties } from '../../shared/tenant/tenant-config';
+import {
+  type PublicTenantConfig,
+  type TenantConfig,
+  themeCustomProperties,
+} from '../../shared/tenant/tenant-config';
 
 /** The browser receives the tenant from the server, so one build serves every university. */
 export const tenantRoutes: FastifyPluginAsync<{ tenant: TenantConfig }> = async (
@@ -10,9 +14,11 @@ export const tenantRoutes: FastifyPluginAsync<{ tenant: TenantConfig }> = async 
     .map(([property, value]) => `  ${property}: ${value};`)
     .join('\n')}\n}\n`;
 
-  app.get('/public/tenant', async (_request, reply) => {
+  // The decision letters stay on the server: the public page needs none of them.
+  const { decisions: _decisions, ...publicTenant } = tenant;
+  app.get('/public/tenant', async (_request, reply): Promise<PublicTenantConfig> => {
     reply.header('cache-control', 'no-cache');
-    return tenant;
+    return publicTenant;
   });
 
   app.get('/tenant.css', async (_request, reply) => {

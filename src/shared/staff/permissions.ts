@@ -24,6 +24,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
 
 /** Permissions that need a fresh second factor (within STEP_UP_MINUTES), not only a session. */
 export const STEP_UP_PERMISSIONS: ReadonlySet<Permission> = new Set([
+  'decisions.manage',
   'exports.run',
   'staff.manage',
 ]);

@@ -1,4 +1,4 @@
-import type { TenantConfig } from '../../shared/tenant/tenant-config';
+import type { PublicTenantConfig } from '../../shared/tenant/tenant-config';
 import { ExternalLink } from '../ui/external-link';
 import styles from './modal-content.module.css';
 
@@ -6,7 +6,7 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-export function HelpContent({ tenant }: { tenant: TenantConfig }) {
+export function HelpContent({ tenant }: { tenant: PublicTenantConfig }) {
   const address = tenant.admissions_address;
 
   return (

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { TenantConfig } from '../../shared/tenant/tenant-config';
+import type { PublicTenantConfig } from '../../shared/tenant/tenant-config';
 import { ExternalLink } from '../ui/external-link';
 import { readAnalyticsOptOut, writeAnalyticsOptOut } from './analytics-opt-out';
 import styles from './modal-content.module.css';
@@ -22,7 +22,7 @@ const BROWSER_COOKIE_HELP = [
   },
 ] as const;
 
-export function PrivacyContent({ tenant }: { tenant: TenantConfig }) {
+export function PrivacyContent({ tenant }: { tenant: PublicTenantConfig }) {
   return (
     <div className={styles.sections}>
       <section aria-labelledby="privacy-policy">
@@ -75,7 +75,7 @@ function AnalyticsOptOut({
   analytics,
 }: {
   partnerName: string;
-  analytics: NonNullable<TenantConfig['analytics']>;
+  analytics: NonNullable<PublicTenantConfig['analytics']>;
 }) {
   const [optedOut, setOptedOut] = useState(readAnalyticsOptOut);
   const [refused, setRefused] = useState(false);
