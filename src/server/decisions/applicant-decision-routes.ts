@@ -15,9 +15,12 @@ import type { AppDatabase } from '../db/database';
 import { HttpError } from '../http/http-error';
 import { sendPdf } from '../http/send-pdf';
 import type { ZodTypeProvider } from '../http/zod-validation';
+import { lazy } from '../lazy';
 import type { Mailer } from '../mail/mailer';
 import { createDecisionService } from './decision-service';
-import { letterPdf } from './letter-render';
+
+/** pdf-lib and the fonts load with the first letter downloaded, not with the server. */
+const letterRenderer = lazy(() => import('./letter-render'));
 
 export interface ApplicantDecisionOptions {
   db: AppDatabase;
@@ -48,7 +51,7 @@ export const applicantDecisionRoutes: FastifyPluginAsync<ApplicantDecisionOption
   app.get(DECISION_LETTER_PDF_URL, async (request, reply) => {
     const released = await decisions.releasedLetter(request.accountId);
     if (!released) throw new HttpError(404, STATUS_MESSAGES.noDecision);
-    const pdf = await letterPdf(released.letter, {
+    const pdf = await (await letterRenderer()).letterPdf(released.letter, {
       institution: options.tenant.partner_name,
       releasedAt: released.releasedAt,
     });

@@ -35,7 +35,7 @@ import {
   scheduleRelease,
   scheduleReleases,
 } from './decisions-store';
-import { letterHtml } from './letter-render';
+import { letterHtml } from './letter-html';
 
 /** How often servers that run jobs look for scheduled releases that are due. */
 export const RELEASE_INTERVAL_MS = 30_000;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_DECISION_CODES } from '../../shared/decisions/decision-config';
 import { fillLetter, letterValues } from '../../shared/decisions/letter';
 import { extractPdfText, extractPdfTextItems } from '../test/pdf-text';
-import { letterBlocks, letterHtml, letterPdf } from './letter-render';
+import { letterHtml } from './letter-html';
+import { letterBlocks, letterPdf } from './letter-render';
 
 const admitLetter = DEFAULT_DECISION_CODES[0]?.letter ?? '';
 

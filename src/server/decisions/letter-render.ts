@@ -1,20 +1,14 @@
-import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { DocumentFonts, normaliseText } from '../pdf/fonts';
 import { type Block, LETTER_PAGE, type Paragraph, PdfFlow, type Span } from '../pdf/pdf-layout';
 
+import { letterMarkdown } from './letter-html';
+
 /*
- * A released letter (Markdown, placeholders already filled and escaped) as HTML for the status
- * page and as a PDF. Raw HTML in a template is shown as text, never passed through: the tenant
- * writes the templates, but the filled values come from applicants.
+ * A released letter as a PDF, from the same Markdown tokens as its HTML (letter-html.ts). pdf-lib
+ * and the fonts load with the first letter downloaded, not with the server.
  */
-
-const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
-
-export function letterHtml(letter: string): string {
-  return markdown.render(letter);
-}
 
 const SIZE = { title: 16, body: 11, h1: 16, h2: 14, h3: 12 } as const;
 const LIST_INDENT = 18;
@@ -82,7 +76,7 @@ export function letterBlocks(letter: string, institution: string): Block[] {
   const lists: { ordered: boolean; next: number }[] = [];
   let heading: number | null = null;
   let marker: string | null = null;
-  for (const token of markdown.parse(letter, {})) {
+  for (const token of letterMarkdown.parse(letter, {})) {
     switch (token.type) {
       case 'heading_open':
         heading = token.tag === 'h1' ? SIZE.h1 : token.tag === 'h2' ? SIZE.h2 : SIZE.h3;
