@@ -38,6 +38,7 @@ import {
 } from './lookup/address-provider';
 import { DEFAULT_LISTS_DIR } from './lookup/default-lists';
 import { lookupRoutes } from './lookup/lookup-routes';
+import { createSchoolSearch } from './lookup/school-search';
 import { devMailRoutes } from './mail/dev-mail-routes';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
 import {
@@ -47,6 +48,7 @@ import {
   observeJobQueue,
 } from './metrics/metrics';
 import { metricsRoutes, registerHttpMetrics } from './metrics/metrics-routes';
+import { createMemoryRateLimiter } from './rate-limit/memory-rate-limiter';
 import { createRateLimiter } from './rate-limit/rate-limiter';
 import { receiptRoutes } from './receipts/receipt-routes';
 import { createReceipts } from './receipts/receipts-service';
@@ -308,7 +310,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(lookupRoutes, {
     db: database.db,
-    limiter: createRateLimiter(database.db),
+    limiter: createMemoryRateLimiter(),
+    schools: createSchoolSearch(database.db),
     addresses: deps.addresses ?? zipCodeAddressProvider(loadUsZipCodes),
     ...(deps.defaultLookupLists && env.LOOKUP_DEFAULT_LISTS
       ? { defaultListsDir: DEFAULT_LISTS_DIR }

@@ -3,15 +3,9 @@ import { type ListCategory, normaliseLookupText } from '../../shared/lookup/look
 import type { LookupRecord, LookupResult } from '../../shared/lookup/lookup-schemas';
 import { type AppDatabase, rowsOf } from '../db/database';
 import { lookupRecords } from '../db/schema';
+import type { SchoolRow } from './school-index';
 
-interface ListRow {
-  id: string;
-  name: string;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  ceeb: string | null;
-}
+type ListRow = SchoolRow;
 
 const columns = sql.join(
   [
@@ -65,8 +59,14 @@ export async function searchList(
     rows.length === 0 && text.length >= NEAR_SPELLING_MIN_LENGTH && !/^\d+$/.test(text)
       ? await nearSpellings(db, category, text, maxResults)
       : [];
-  return [...rows, ...near].map((row) => ({ text: row.name, id: row.id, sub_text: subText(row) }));
+  return [...rows, ...near].map(toResult);
 }
+
+export const toResult = (row: ListRow): LookupResult => ({
+  text: row.name,
+  id: row.id,
+  sub_text: subText(row),
+});
 
 function matchingRows(
   db: AppDatabase,
@@ -146,7 +146,7 @@ async function nearSpellings(
 }
 
 /** Where the school is and its code, to tell apart schools of the same name. */
-function subText(row: Pick<ListRow, 'city' | 'state' | 'zip' | 'ceeb'>): string {
+export function subText(row: Pick<ListRow, 'city' | 'state' | 'zip' | 'ceeb'>): string {
   const region = [row.state, row.zip].filter(Boolean).join(' ');
   const place = [row.city, region].filter(Boolean).join(', ');
   const code = row.ceeb ? `CEEB ${row.ceeb}` : '';
@@ -182,4 +182,43 @@ export async function countList(db: AppDatabase, category: ListCategory): Promis
     .from(lookupRecords)
     .where(eq(lookupRecords.category, category));
   return Number(row?.count ?? 0);
+}
+
+/**
+ * A list's version: its row count and the newest transaction that wrote a row. An import
+ * replaces a category's rows in one transaction, so every import changes it, even one that keeps
+ * the count; reading it scans only the category's rows (decision 039).
+ */
+export async function listVersion(db: AppDatabase, category: ListCategory): Promise<string> {
+  const [row] = rowsOf<{ version: string }>(
+    await db.execute(sql`
+      select count(*)::text || ':' || coalesce(max((xmin::text)::bigint)::text, '') as version
+      from ${lookupRecords}
+      where ${lookupRecords.category} = ${category}
+    `),
+  );
+  return row?.version ?? '0:';
+}
+
+/** A whole list for the in-memory index, with its version read from the same rows. */
+export async function loadList(
+  db: AppDatabase,
+  category: ListCategory,
+): Promise<{ rows: ListRow[]; version: string }> {
+  const rows = rowsOf<ListRow & { writer: string }>(
+    await db.execute(sql`
+      select ${columns}, xmin::text as writer
+      from ${lookupRecords}
+      where ${lookupRecords.category} = ${category}
+    `),
+  );
+  let newest: bigint | null = null;
+  for (const row of rows) {
+    const writer = BigInt(row.writer);
+    if (newest === null || writer > newest) newest = writer;
+  }
+  return {
+    rows: rows.map(({ writer: _, ...row }) => row),
+    version: `${rows.length}:${newest ?? ''}`,
+  };
 }

@@ -12,7 +12,8 @@ import type { ZodTypeProvider } from '../http/zod-validation';
 import type { Limit, RateLimiter } from '../rate-limit/rate-limiter';
 import type { AddressProvider } from './address-provider';
 import { importDefaultLists } from './default-lists';
-import { findListRecord, searchList } from './list-search';
+import { findListRecord } from './list-search';
+import { createSchoolSearch, type SchoolSearch } from './school-search';
 
 /**
  * Generous for a person (typing sends at most about two searches a second) and for a school's
@@ -24,7 +25,10 @@ export const ADDRESSES_UNAVAILABLE_MESSAGE = 'Address suggestions are not availa
 
 export interface LookupOptions {
   db: AppDatabase;
+  /** Counts in memory (decision 039): a search must not write to the database. */
   limiter: RateLimiter;
+  /** The school lists in memory; one per app, so every search shares the built index. */
+  schools?: SchoolSearch;
   addresses: AddressProvider;
   /**
    * Lists to import into empty categories before the server is ready (the lists that ship with
@@ -36,6 +40,7 @@ export interface LookupOptions {
 /** GET /lookup/find: no session needed (anonymous visitors fill in the form too), limited per address. */
 export const lookupRoutes: FastifyPluginAsync<LookupOptions> = async (parent, options) => {
   const { db, limiter, addresses } = options;
+  const schools = options.schools ?? createSchoolSearch(db);
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -57,7 +62,7 @@ export const lookupRoutes: FastifyPluginAsync<LookupOptions> = async (parent, op
         answer =
           category === 'address'
             ? await fromAddressProvider(() => addresses.suggest(text ?? '', max))
-            : await searchList(db, category, text ?? '', max);
+            : await schools.search(category, text ?? '', max);
       }
       // Lists change seldom; a browser going back over what it typed need not ask again.
       reply.header('cache-control', 'private, max-age=300');
@@ -76,6 +81,7 @@ export const lookupRoutes: FastifyPluginAsync<LookupOptions> = async (parent, op
             { category: summary.category, imported: summary.imported, dir },
             'imported a default school list into the empty lookup table',
           );
+          schools.changed(summary.category);
         }
       } catch (error) {
         app.log.warn({ err: error, dir }, 'default school lists not imported');

@@ -46,17 +46,20 @@ export function createRateLimiter(db: AppDatabase) {
           .delete(rateLimits)
           .where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);
       }
-      if (retryAfter > 0) {
-        const minutes = Math.ceil(retryAfter / 60);
-        throw new HttpError(
-          429,
-          `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
-          undefined,
-          { 'retry-after': String(retryAfter) },
-        );
-      }
+      if (retryAfter > 0) throw tooManyAttempts(retryAfter);
     },
   };
+}
+
+/** The 429 every limiter answers, with how long to wait. */
+export function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new HttpError(
+    429,
+    `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
+    undefined,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,272 @@
+import { normaliseLookupText } from '../../shared/lookup/lookup-api';
+import {
+  isNearSpelling,
+  trigramsOf,
+  WORD_SIMILARITY_THRESHOLD,
+  wordSimilarity,
+} from './word-similarity';
+
+/** One school as the search shows it. */
+export interface SchoolRow {
+  id: string;
+  name: string;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  ceeb: string | null;
+}
+
+export interface SchoolIndex {
+  readonly size: number;
+  /** The same schools in the same order as `searchList`'s SQL for the same text. */
+  search(typed: string, maxResults: number): SchoolRow[];
+}
+
+// The same thresholds as the SQL search (list-search.ts), which this index replaces on the hot path.
+const ANYWHERE_MIN_LENGTH = 3;
+const NEAR_SPELLING_MIN_LENGTH = 4;
+const NOT_A_RANK = 9;
+
+/** PostgreSQL's C collation orders by code point; so does comparing strings of the BMP. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** `order by column` puts nulls last. */
+const compareNullable = (a: string | null, b: string | null) =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : compareText(a, b);
+
+/** Positions of `keys` sorted by them, for prefix ranges by binary search. */
+function sortedBy(keys: readonly string[]): Int32Array {
+  const order = Int32Array.from(keys, (_, i) => i);
+  order.sort((a, b) => compareText(keys[a] as string, keys[b] as string));
+  return order;
+}
+
+/** The first place in `order` whose key is not below `text`. */
+function lowerBound(order: Int32Array, keys: readonly string[], text: string): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((keys[order[middle] as number] as string) < text) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Collects the k smallest distinct positions offered, in order. */
+class Smallest {
+  readonly positions: number[] = [];
+  constructor(private readonly k: number) {}
+  get full(): boolean {
+    return this.positions.length >= this.k;
+  }
+  /** Whether `position` could still enter (cheap test before a costlier one). */
+  wants(position: number): boolean {
+    return !this.full || position < (this.positions[this.positions.length - 1] as number);
+  }
+  offer(position: number): void {
+    if (!this.wants(position)) return;
+    const list = this.positions;
+    let at = list.length;
+    while (at > 0 && (list[at - 1] as number) > position) at--;
+    if (at > 0 && list[at - 1] === position) return;
+    list.splice(at, 0, position);
+    if (list.length > this.k) list.pop();
+  }
+}
+
+/**
+ * An index of one list, built from its rows, that answers the SQL search's questions from memory:
+ * rows are kept in the SQL's final order (length of the name, name, state, city, id), so within a
+ * rank the smaller position comes first; names and the words inside them are sorted for prefix
+ * ranges; three-letter pieces of name and city narrow "every word somewhere"; pg_trgm's trigrams
+ * narrow near spellings before the exact word similarity is computed on the few left.
+ */
+export function buildSchoolIndex(input: readonly SchoolRow[]): SchoolIndex {
+  const lengthOf = (name: string) => [...name].length;
+  const rows = [...input].sort(
+    (a, b) =>
+      lengthOf(a.name) - lengthOf(b.name) ||
+      compareText(a.name, b.name) ||
+      compareNullable(a.state, b.state) ||
+      compareNullable(a.city, b.city) ||
+      compareText(a.id, b.id),
+  );
+  const count = rows.length;
+  const names = rows.map((row) => row.name.toLowerCase());
+  const haystacks = rows.map((row, i) => `${names[i]} ${(row.city ?? '').toLowerCase()}`);
+  const byName = sortedBy(names);
+
+  // Every word after the first, with the rest of the name: `name ilike '% text%'` as a prefix.
+  const wordStarts: string[] = [];
+  const wordRows: number[] = [];
+  names.forEach((name, i) => {
+    for (let at = name.indexOf(' '); at >= 0; at = name.indexOf(' ', at + 1)) {
+      wordStarts.push(name.slice(at + 1));
+      wordRows.push(i);
+    }
+  });
+  const byWordStart = sortedBy(wordStarts);
+
+  const codes = rows.map((row) => row.ceeb ?? '');
+  const byCode = sortedBy(codes);
+
+  const pieces = postings(haystacks, (haystack) => {
+    const found: string[] = [];
+    for (let i = 0; i + 3 <= haystack.length; i++) found.push(haystack.slice(i, i + 3));
+    return found;
+  });
+  const trigrams = postings(
+    rows.map((row) => row.name),
+    trigramsOf,
+  );
+
+  function rankOf(i: number, text: string, lower: string, words: string[], isCode: boolean) {
+    const ceeb = rows[i]?.ceeb ?? null;
+    const name = names[i] as string;
+    const codeMatch = isCode && ceeb?.startsWith(text) === true;
+    const nameMatch =
+      text.length >= ANYWHERE_MIN_LENGTH
+        ? words.every((word) => (haystacks[i] as string).includes(word))
+        : name.startsWith(lower) || name.includes(` ${lower}`);
+    if (!codeMatch && !nameMatch) return NOT_A_RANK;
+    if (isCode && ceeb === text) return 0;
+    if (codeMatch || name.startsWith(lower)) return 1;
+    if (name.includes(` ${lower}`)) return 2;
+    if (words.every((word) => name.includes(word))) return 3;
+    return 4;
+  }
+
+  /** Names starting with the text, then names with a word starting with it; null if too few. */
+  function byPrefix(lower: string, max: number): number[] | null {
+    const first = new Smallest(max);
+    for (let at = lowerBound(byName, names, lower); at < count; at++) {
+      const i = byName[at] as number;
+      if (!(names[i] as string).startsWith(lower)) break;
+      first.offer(i);
+    }
+    if (first.full) return first.positions;
+    const second = new Smallest(max - first.positions.length);
+    for (let at = lowerBound(byWordStart, wordStarts, lower); at < wordStarts.length; at++) {
+      const entry = byWordStart[at] as number;
+      if (!(wordStarts[entry] as string).startsWith(lower)) break;
+      const i = wordRows[entry] as number;
+      if (second.wants(i) && !(names[i] as string).startsWith(lower)) second.offer(i);
+    }
+    const found = [...first.positions, ...second.positions];
+    return found.length >= max ? found : null;
+  }
+
+  /** Every row the SQL's where clause admits, ranked and ordered as it orders them. */
+  function everyMatch(text: string, lower: string, max: number): number[] {
+    const isCode = /^\d+$/.test(text);
+    const words = lower.split(' ');
+    const candidates = new Set<number>();
+    if (text.length < ANYWHERE_MIN_LENGTH) {
+      for (let at = lowerBound(byName, names, lower); at < count; at++) {
+        const i = byName[at] as number;
+        if (!(names[i] as string).startsWith(lower)) break;
+        candidates.add(i);
+      }
+      for (let at = lowerBound(byWordStart, wordStarts, lower); at < wordStarts.length; at++) {
+        const entry = byWordStart[at] as number;
+        if (!(wordStarts[entry] as string).startsWith(lower)) break;
+        candidates.add(wordRows[entry] as number);
+      }
+    } else {
+      // Every word is in the row, so each of its pieces is: the rarest piece names the few to test.
+      let rarest: Int32Array | null = null;
+      for (const word of words) {
+        for (let i = 0; i + 3 <= word.length; i++) {
+          const posting = pieces.get(word.slice(i, i + 3)) ?? new Int32Array(0);
+          if (rarest === null || posting.length < rarest.length) rarest = posting;
+        }
+      }
+      if (rarest === null) for (let i = 0; i < count; i++) candidates.add(i);
+      else for (const i of rarest) candidates.add(i);
+    }
+    if (isCode) {
+      for (let at = lowerBound(byCode, codes, text); at < count; at++) {
+        const i = byCode[at] as number;
+        if (!(codes[i] as string).startsWith(text)) break;
+        candidates.add(i);
+      }
+    }
+    const ranked: Array<{ i: number; rank: number }> = [];
+    for (const i of candidates) {
+      const rank = rankOf(i, text, lower, words, isCode);
+      if (rank !== NOT_A_RANK) ranked.push({ i, rank });
+    }
+    ranked.sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        (isCode ? compareNullable(rows[a.i]?.ceeb ?? null, rows[b.i]?.ceeb ?? null) : 0) ||
+        a.i - b.i,
+    );
+    return ranked.slice(0, max).map((entry) => entry.i);
+  }
+
+  /** `text <% name`, best first: word similarity, then the shorter name, name, id. */
+  function nearSpellings(text: string, max: number): number[] {
+    const wanted = [...new Set(trigramsOf(text))];
+    if (wanted.length === 0) return [];
+    const shared = new Uint8Array(count);
+    const touched: number[] = [];
+    for (const trigram of wanted) {
+      for (const i of trigrams.get(trigram) ?? []) {
+        if (shared[i] === 0) touched.push(i);
+        shared[i] = (shared[i] as number) + 1;
+      }
+    }
+    // Word similarity never exceeds the share of the text's trigrams the name holds.
+    const needed = WORD_SIMILARITY_THRESHOLD * wanted.length - 1e-6;
+    const near: Array<{ i: number; similarity: number }> = [];
+    for (const i of touched) {
+      if ((shared[i] as number) < needed) continue;
+      const similarity = wordSimilarity(text, rows[i]?.name ?? '');
+      if (isNearSpelling(similarity)) near.push({ i, similarity });
+    }
+    near.sort(
+      (a, b) =>
+        b.similarity - a.similarity ||
+        lengthOf(rows[a.i]?.name ?? '') - lengthOf(rows[b.i]?.name ?? '') ||
+        compareText(rows[a.i]?.name ?? '', rows[b.i]?.name ?? '') ||
+        compareText(rows[a.i]?.id ?? '', rows[b.i]?.id ?? ''),
+    );
+    return near.slice(0, max).map((entry) => entry.i);
+  }
+
+  return {
+    size: count,
+    search(typed, maxResults) {
+      const text = normaliseLookupText(typed);
+      if (text === '' || maxResults < 1) return [];
+      const lower = text.toLowerCase();
+      const isCode = /^\d+$/.test(text);
+      const found =
+        (isCode ? null : byPrefix(lower, maxResults)) ?? everyMatch(text, lower, maxResults);
+      const positions =
+        found.length === 0 && text.length >= NEAR_SPELLING_MIN_LENGTH && !isCode
+          ? nearSpellings(text, maxResults)
+          : found;
+      return positions.map((i) => rows[i] as SchoolRow);
+    },
+  };
+}
+
+/** For each key, the rows (ascending) whose text yields it. */
+function postings(
+  texts: readonly string[],
+  keysOf: (text: string) => Iterable<string>,
+): Map<string, Int32Array> {
+  const lists = new Map<string, number[]>();
+  texts.forEach((text, i) => {
+    for (const key of keysOf(text)) {
+      const list = lists.get(key);
+      if (list === undefined) lists.set(key, [i]);
+      else if (list[list.length - 1] !== i) list.push(i);
+    }
+  });
+  const result = new Map<string, Int32Array>();
+  for (const [key, list] of lists) result.set(key, Int32Array.from(list));
+  return result;
+}
