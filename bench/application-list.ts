@@ -1,9 +1,3 @@
-// The staff console's application list at 100,000 applications on PostgreSQL: a fresh database
-// filled in SQL, the server started as production starts it (the compiled build in its own
-// process, NODE_ENV production), and GET /staff/api/applications timed one request at a time for
-// the default list, every sort, filtered lists, and searches for whole and misspelled names.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,9 +5,15 @@ import { randomToken, sha256 } from '../src/server/accounts/secrets';
 import { openDatabase } from '../src/server/db/database';
 import { STAFF_SESSION_ABSOLUTE_HOURS, staffCookieName } from '../src/server/staff/staff-sessions';
 import { APPLICATION_LIST_SORTS } from '../src/shared/staff/application-list-api';
+import {
+  buildServer,
+  type RunningServer,
+  scratchPostgres,
+  startProductionServer,
+} from './production-server';
 import { percentile } from './timing';
 
-const root = path.resolve(import.meta.dirname, '..');
+const _root = path.resolve(import.meta.dirname, '..');
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 300);
 const WARM_UPS = 30;
@@ -233,20 +233,6 @@ async function fill(client: pg.Client): Promise<void> {
   await client.query('vacuum analyze accounts, applications, web_statuses, checklist_counts');
 }
 
-async function untilReady(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the server did not become ready');
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** Swaps two letters in the middle of a word: the typo the search must forgive. */
 function misspell(word: string): string {
   if (word.length < 4) return word;
@@ -300,13 +286,9 @@ async function timeCase(
 export async function benchApplicationList(): Promise<ApplicationListBenchResult> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('the application-list benchmark needs DATABASE_URL (PostgreSQL)');
-  const name = `portal_bench_list_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  let server: ChildProcess | null = null;
+  const scratch = await scratchPostgres(adminUrl, 'portal_bench_list');
+  const url = new URL(scratch.url);
+  let server: RunningServer | null = null;
   try {
     // Migrate as the server would, then fill.
     await (await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 })).close();
@@ -334,25 +316,11 @@ export async function benchApplicationList(): Promise<ApplicationListBenchResult
     await client.end();
 
     // The compiled server, as production runs it.
-    const build = spawnSync(process.execPath, ['scripts/build.mjs'], {
-      cwd: root,
-      stdio: 'inherit',
+    buildServer();
+    server = await startProductionServer(PORT, {
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: url.toString(),
     });
-    if (build.status !== 0) throw new Error('npm run build failed');
-    server = spawn(process.execPath, ['dist/server/main.js'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-        HOST: '127.0.0.1',
-        PORT: String(PORT),
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: url.toString(),
-      },
-    });
-    await untilReady(server);
 
     const next = random(20_261_124);
     const pages = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
@@ -427,12 +395,7 @@ export async function benchApplicationList(): Promise<ApplicationListBenchResult
     );
     return { applications: APPLICATIONS, fillSeconds, loadBefore, loadAfter: os.loadavg(), cases };
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await server?.stop();
+    await scratch.drop();
   }
 }

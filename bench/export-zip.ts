@@ -4,7 +4,6 @@
 // started as production starts it (the compiled build in its own process); then one export of
 // all of them timed from POST /staff/api/exports/zip to completed, and its download.
 // Run alone with `node --import tsx bench/export-zip.ts`.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,14 +12,18 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
-import pg from 'pg';
 import { randomToken, sha256 } from '../src/server/accounts/secrets';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../src/server/db/database';
 import { STAFF_SESSION_ABSOLUTE_HOURS, staffCookieName } from '../src/server/staff/staff-sessions';
 import { makePdf } from '../src/server/test/sample-files';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
+import {
+  buildServer,
+  type RunningServer,
+  scratchPostgres,
+  startProductionServer,
+} from './production-server';
 
-const root = path.resolve(import.meta.dirname, '..');
 const APPLICATIONS = Number(process.env.BENCH_EXPORT_APPLICATIONS ?? 1000);
 const PORT = 3392;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -109,20 +112,6 @@ async function readerCookie(db: DatabaseHandle['db']): Promise<string> {
   return `${staffCookieName(true)}=${token}`;
 }
 
-async function untilReady(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the server did not become ready');
-    try {
-      if ((await fetch(`${BASE}/readyz`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function pageCount(files: Record<string, Uint8Array>): Promise<number> {
   let pages = 0;
   for (const [name, bytes] of Object.entries(files)) {
@@ -136,15 +125,9 @@ export async function benchExportZip(): Promise<ExportZipBenchResult> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-export-'));
   const adminUrl = process.env.DATABASE_URL;
   // On PostgreSQL a database of its own, dropped afterwards.
-  const name = `portal_bench_export_${randomUUID().slice(0, 8)}`;
-  let postgresUrl: string | undefined;
-  if (adminUrl) {
-    await withAdmin(adminUrl, (admin) => admin.query(`create database "${name}"`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    postgresUrl = url.toString();
-  }
-  let server: ChildProcess | null = null;
+  const scratch = adminUrl ? await scratchPostgres(adminUrl, 'portal_bench_export') : null;
+  const postgresUrl = scratch?.url;
+  let server: RunningServer | null = null;
   try {
     // Filled before the server starts: the embedded database is locked by the process using it.
     const database = await openDatabase(
@@ -158,26 +141,12 @@ export async function benchExportZip(): Promise<ExportZipBenchResult> {
     const cookie = await readerCookie(database.db);
     await database.close();
 
-    const build = spawnSync(process.execPath, ['scripts/build.mjs'], {
-      cwd: root,
-      stdio: 'inherit',
+    buildServer();
+    server = await startProductionServer(PORT, {
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      DATABASE_URL: postgresUrl,
     });
-    if (build.status !== 0) throw new Error('npm run build failed');
-    server = spawn(process.execPath, ['dist/server/main.js'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PUBLIC_URL: BASE,
-        HOST: '127.0.0.1',
-        PORT: String(PORT),
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
-        ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
-      },
-    });
-    await untilReady(server);
 
     const loadBefore = os.loadavg();
     const started = performance.now();
@@ -226,27 +195,9 @@ export async function benchExportZip(): Promise<ExportZipBenchResult> {
       loadAfter,
     };
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
-    if (adminUrl) {
-      await withAdmin(adminUrl, (admin) =>
-        admin.query(`drop database if exists "${name}" with (force)`),
-      );
-    }
-  }
-}
-
-async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
+    await scratch?.drop();
   }
 }
 

@@ -1,22 +1,20 @@
-// School search over the 21,434 high schools of lookup-lists/ under load: the compiled server in
-// production mode (NODE_ENV=production, default logging) in its own process, which imports the
-// default lists on its first start; then 20 searchers typing what applicants type, and GET
-// /healthz at the same concurrency as the yardstick, in turns within one run so a busy machine
-// slows both alike. Run alone with `node --import tsx bench/lookup.ts`.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { readDefaultList } from '../src/server/lookup/default-lists';
 import { readLookupList } from '../src/server/lookup/lookup-import';
 import type { DatabaseKind } from '../src/server/test/test-database';
 import type { LookupResult } from '../src/shared/lookup/lookup-schemas';
+import {
+  buildServer,
+  type RunningServer,
+  scratchPostgres,
+  startProductionServer,
+} from './production-server';
 import { percentile } from './timing';
 
-const root = path.resolve(import.meta.dirname, '..');
+const _root = path.resolve(import.meta.dirname, '..');
 const SCHOOLS_SAMPLED = Number(process.env.BENCH_LOOKUP_SCHOOLS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_LOOKUP_CONCURRENCY ?? 20);
 const ROUNDS = Number(process.env.BENCH_LOOKUP_ROUNDS ?? 5);
@@ -121,59 +119,22 @@ async function underLoad(count: number, call: (n: number) => Promise<unknown>): 
   return times;
 }
 
-async function untilReady(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the server did not become ready');
-    try {
-      if ((await fetch(`${BASE}/readyz`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** `npm run build`, once before the databases are measured. */
-export function buildServer(): void {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('npm run build failed');
-}
-
 export async function benchLookup(kind: DatabaseKind): Promise<LookupBenchResult> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-lookup-'));
   const adminUrl = process.env.DATABASE_URL;
-  const name = `portal_bench_lookup_${randomUUID().slice(0, 8)}`;
-  let postgresUrl: string | undefined;
-  if (kind === 'postgres') {
-    if (!adminUrl) throw new Error('DATABASE_URL is needed for PostgreSQL');
-    await withAdmin(adminUrl, (admin) => admin.query(`create database "${name}"`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    postgresUrl = url.toString();
-  }
-  let server: ChildProcess | null = null;
+  if (kind === 'postgres' && !adminUrl) throw new Error('DATABASE_URL is needed for PostgreSQL');
+  const scratch =
+    kind === 'postgres' && adminUrl ? await scratchPostgres(adminUrl, 'portal_bench_lookup') : null;
+  let server: RunningServer | null = null;
   try {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'production',
-      PUBLIC_URL: BASE,
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
+    server = await startProductionServer(PORT, {
       DATA_DIR: dataDir,
       // The searchers' addresses come through X-Forwarded-For, as behind a load balancer.
       TRUST_PROXY: '127.0.0.1',
-    };
-    delete env.LOG_LEVEL;
-    delete env.DATABASE_URL;
-    if (postgresUrl) env.DATABASE_URL = postgresUrl;
-    server = spawn(process.execPath, ['dist/server/main.js'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env,
+      // Production's default logging, whatever this shell sets.
+      LOG_LEVEL: undefined,
+      DATABASE_URL: scratch?.url,
     });
-    await untilReady(server);
 
     const list = readLookupList(readDefaultList('hs_ceeb'));
     const queries = queriesFor(list.rows);
@@ -225,27 +186,9 @@ export async function benchLookup(kind: DatabaseKind): Promise<LookupBenchResult
       loadAfter,
     };
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
-    if (postgresUrl && adminUrl) {
-      await withAdmin(adminUrl, (admin) =>
-        admin.query(`drop database if exists "${name}" with (force)`),
-      );
-    }
-  }
-}
-
-async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
+    await scratch?.drop();
   }
 }
 

@@ -11,7 +11,8 @@ import { benchDocuments } from './documents';
 import { benchExportZip } from './export-zip';
 import { benchFirstLoad } from './first-load';
 import { benchKeystroke } from './keystroke';
-import { benchLookup, buildServer } from './lookup';
+import { benchLookup } from './lookup';
+import { buildServer } from './production-server';
 import { benchStartUp } from './start-up';
 import type { TimedCase } from './timing';
 

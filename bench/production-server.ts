@@ -1,0 +1,101 @@
+// The compiled server as production runs it, for the benchmarks that measure it through HTTP:
+// built once, started in a process of its own with NODE_ENV=production, on a scratch database.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const READY_TIMEOUT_MS = 180_000;
+
+/** `npm run build`: dist/web and dist/server from the sources as they are now. */
+export function buildServer(): void {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build failed');
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node dist/server/main.js` on 127.0.0.1 and waits for /readyz. `env` is laid over this
+ * process's environment; a key given as undefined is left out (DATABASE_URL for the embedded
+ * database, LOG_LEVEL for the default logging).
+ */
+export async function startProductionServer(
+  port: number,
+  env: Record<string, string | undefined>,
+): Promise<RunningServer> {
+  const base = `http://127.0.0.1:${port}`;
+  const merged: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PUBLIC_URL: base,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+  };
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete merged[key];
+    else merged[key] = value;
+  }
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: merged,
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('the server did not become ready');
+    }
+    try {
+      if ((await fetch(`${base}/readyz`)).status === 200) return { child, base, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function withAdmin<T>(
+  url: string,
+  run: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of its own on the PostgreSQL of `adminUrl`, dropped afterwards. */
+export async function scratchPostgres(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomUUID().slice(0, 8)}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`create database "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withAdmin(adminUrl, (admin) =>
+        admin.query(`drop database if exists "${name}" with (force)`),
+      ).then(() => undefined),
+  };
+}
