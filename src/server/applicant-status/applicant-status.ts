@@ -8,6 +8,7 @@ import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import { type ChecklistService, createChecklistService } from '../checklist/checklist-service';
 import type { AppDatabase } from '../db/database';
 import type { JobLog } from '../jobs/job-runner';
+import { startPeriodic } from '../jobs/periodic';
 import { brandedMail } from '../mail/account-messages';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { createApplicantStatusStore, type SubmittedApplication } from './applicant-status-store';
@@ -220,26 +221,9 @@ export function createApplicantStatusService(options: {
     },
 
     startReminderSweep(log, intervalMs = REMINDER_SWEEP_INTERVAL_MS) {
-      let current: Promise<void> = Promise.resolve();
-      const run = () => {
-        current = current.then(async () => {
-          try {
-            await service.sendDueReminders(new Date());
-          } catch (error) {
-            log.error({ err: error }, 'sending missing-item reminders failed');
-          }
-        });
-      };
-      run();
-      const timer = setInterval(run, intervalMs);
-      // A pending sweep is no reason to keep the process alive.
-      timer.unref();
-      return {
-        async stop() {
-          clearInterval(timer);
-          await current;
-        },
-      };
+      return startPeriodic(log, 'sending missing-item reminders failed', intervalMs, async () => {
+        await service.sendDueReminders(new Date());
+      });
     },
   };
   return service;

@@ -15,6 +15,7 @@ import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
 import { HttpError } from '../http/http-error';
 import type { JobLog } from '../jobs/job-runner';
+import { startPeriodic } from '../jobs/periodic';
 import { type ChecklistSource, createChecklistStore } from './checklist-store';
 
 /** What a mark changed, for the audit entry written in the mark's transaction. */
@@ -143,28 +144,11 @@ export function createChecklistService(options: {
       // The first run looks at every application (counts missing after an upgrade or a crash);
       // later runs only at those active since the previous run began.
       let since: Date | null = null;
-      let current: Promise<void> = Promise.resolve();
-      const run = () => {
-        current = current.then(async () => {
-          try {
-            const started = await store.now();
-            await service.recountStale({ activeSince: since });
-            since = new Date(started.getTime() - SWEEP_OVERLAP_MS);
-          } catch (error) {
-            log.error({ err: error }, 'recounting checklists failed');
-          }
-        });
-      };
-      run();
-      const timer = setInterval(run, intervalMs);
-      // A pending recount is no reason to keep the process alive.
-      timer.unref();
-      return {
-        async stop() {
-          clearInterval(timer);
-          await current;
-        },
-      };
+      return startPeriodic(log, 'recounting checklists failed', intervalMs, async () => {
+        const started = await store.now();
+        await service.recountStale({ activeSince: since });
+        since = new Date(started.getTime() - SWEEP_OVERLAP_MS);
+      });
     },
   };
   return service;

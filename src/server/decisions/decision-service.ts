@@ -18,6 +18,7 @@ import { parseExportQuery, rawQueryOf } from '../exports/export-query';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import type { JobLog } from '../jobs/job-runner';
+import { startPeriodic } from '../jobs/periodic';
 import { brandedMail } from '../mail/account-messages';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import {
@@ -398,26 +399,9 @@ export function createDecisionService(deps: DecisionServiceDeps) {
      * then every `intervalMs`, one run at a time.
      */
     startReleases(log: JobLog, intervalMs = RELEASE_INTERVAL_MS): { stop(): Promise<void> } {
-      let current: Promise<void> = Promise.resolve();
-      const run = () => {
-        current = current.then(async () => {
-          try {
-            await releaseDue();
-          } catch (error) {
-            log.error({ err: error }, 'releasing decisions failed');
-          }
-        });
-      };
-      run();
-      const timer = setInterval(run, intervalMs);
-      // A pending release is no reason to keep the process alive.
-      timer.unref();
-      return {
-        async stop() {
-          clearInterval(timer);
-          await current;
-        },
-      };
+      return startPeriodic(log, 'releasing decisions failed', intervalMs, async () => {
+        await releaseDue();
+      });
     },
   };
 }

@@ -14,6 +14,7 @@ import { STAFF_API } from '../../shared/staff/staff-api';
 import { CSV_CONTENT_TYPE, csvStream } from '../http/csv-writer';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
+import { type Periodic, startPeriodic } from '../jobs/periodic';
 import type { StaffContext } from '../staff/staff-context';
 import { staffActor, staffOf } from '../staff/staff-sessions';
 import { getStreamOf } from '../storage/storage';
@@ -71,16 +72,19 @@ export const exportRoutes: FastifyPluginAsync<StaffContext> = async (parent, con
   // An expired ZIP holds applicants' data nobody may download any more: it goes within the hour,
   // whether or not anyone exports again. Servers that only enqueue leave this to the others.
   if (context.env.RUN_JOBS) {
-    let cleanup: NodeJS.Timeout | undefined;
-    const removeExpired = () =>
-      zips.deleteExpired().catch((error: unknown) => {
-        parent.log.error({ err: error }, 'expired ZIP exports could not be deleted');
-      });
+    let cleanup: Periodic | undefined;
     parent.addHook('onReady', async () => {
-      cleanup = setInterval(removeExpired, EXPIRED_ZIP_CLEANUP_MS).unref();
+      cleanup = startPeriodic(
+        parent.log,
+        'expired ZIP exports could not be deleted',
+        EXPIRED_ZIP_CLEANUP_MS,
+        async () => {
+          await zips.deleteExpired();
+        },
+      );
     });
     parent.addHook('onClose', async () => {
-      clearInterval(cleanup);
+      await cleanup?.stop();
     });
   }
   const checklistsOf: ChecklistsOf = (ids) => context.checklist.forApplications(ids);

@@ -1,0 +1,39 @@
+import type { JobLog } from './job-runner';
+
+export interface Periodic {
+  /** Stops the timer and waits for a run under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `work` now and then every `intervalMs`, one run at a time, until stopped: the sweeps a
+ * server that runs jobs keeps (checklist counts, decision releases, reminders, expired exports).
+ * Each run's work is written to be claimed once across servers, so every server may run it. A
+ * failed run is logged and the next goes ahead; the timer never keeps the process alive.
+ */
+export function startPeriodic(
+  log: JobLog,
+  failure: string,
+  intervalMs: number,
+  work: () => Promise<void>,
+): Periodic {
+  let current: Promise<void> = Promise.resolve();
+  const run = () => {
+    current = current.then(async () => {
+      try {
+        await work();
+      } catch (error) {
+        log.error({ err: error }, failure);
+      }
+    });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await current;
+    },
+  };
+}
