@@ -9,6 +9,7 @@ import { cx } from '../ui/cx';
 import { type ListQuery, listQueryString } from './application-filters';
 import styles from './console.module.css';
 import { decisionCalls, decisionCodesQuery } from './decision-calls';
+import { DecisionCodeField } from './decision-code-field';
 import {
   batchRecordLabel,
   batchResultText,
@@ -22,7 +23,7 @@ import { decisionFailureText } from './decision-section';
 import list from './list.module.css';
 import { listCalls, listKeys } from './list-calls';
 import { formatDateTime } from './page-heading';
-import { FormAlert, serverMessage } from './staff-form';
+import { FormAlert } from './staff-form';
 import { StepUpCancelled, useStepUp } from './step-up';
 
 type Pending =
@@ -119,28 +120,13 @@ export function DecisionBatchPanel({ query }: { query: ListQuery }) {
       <div className={list.batchGrid}>
         <div className={list.batchBox}>
           <h3 className={styles.subTitle}>Record a decision</h3>
-          <div className={authStyles.field}>
-            <label htmlFor={codeId} className={authStyles.label}>
-              Decision to record
-            </label>
-            {codes.isError ? (
-              <FormAlert message={serverMessage(codes.error)} />
-            ) : (
-              <select
-                id={codeId}
-                className={styles.select}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              >
-                <option value="">{codes.isPending ? 'Loading the codes...' : 'Choose one'}</option>
-                {codes.data?.map((item) => (
-                  <option key={item.code} value={item.code}>
-                    {item.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </div>
+          <DecisionCodeField
+            id={codeId}
+            label="Decision to record"
+            codes={codes}
+            value={code}
+            onChange={setCode}
+          />
           <p className={styles.muted}>
             Applications not submitted, or whose decision is released, are left alone.
           </p>

@@ -14,6 +14,7 @@ import { applicationKeys } from './application-calls';
 import styles from './application-page.module.css';
 import consoleStyles from './console.module.css';
 import { decisionCalls, decisionCodesQuery } from './decision-calls';
+import { DecisionCodeField } from './decision-code-field';
 import {
   formatDeadline,
   isReleased,
@@ -208,28 +209,13 @@ function DecisionControls({
     <div className={styles.decisionControls}>
       <FormAlert message={failure} />
       <form noValidate onSubmit={onRecord} aria-label="Record the decision">
-        <div className={authStyles.field}>
-          <label htmlFor={selectId} className={authStyles.label}>
-            {decision ? 'Change the decision' : 'Record a decision'}
-          </label>
-          {codes.isError ? (
-            <FormAlert message={serverMessage(codes.error)} />
-          ) : (
-            <select
-              id={selectId}
-              className={consoleStyles.select}
-              value={choice}
-              onChange={(event) => setChoice(event.target.value)}
-            >
-              <option value="">{codes.isPending ? 'Loading the codes...' : 'Choose one'}</option>
-              {codes.data?.map((code) => (
-                <option key={code.code} value={code.code}>
-                  {code.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </div>
+        <DecisionCodeField
+          id={selectId}
+          label={decision ? 'Change the decision' : 'Record a decision'}
+          codes={codes}
+          value={choice}
+          onChange={setChoice}
+        />
         <button
           type="submit"
           className={cx(buttonStyles.button, buttonStyles.primary, consoleStyles.smallButton)}
