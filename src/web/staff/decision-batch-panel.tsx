@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { DECISION_MESSAGES } from '../../shared/staff/decision-api';
-import authStyles from '../auth/auth-form.module.css';
 import { Modal } from '../modal/modal';
 import modalStyles from '../modal/modal.module.css';
 import buttonStyles from '../ui/button.module.css';
@@ -14,7 +13,6 @@ import {
   batchRecordLabel,
   batchResultText,
   filtersSentence,
-  localInputOf,
   localInputToIso,
   RELEASE_TIME_MISSING,
   submittedQueryOf,
@@ -23,6 +21,7 @@ import { decisionFailureText } from './decision-section';
 import list from './list.module.css';
 import { listCalls, listKeys } from './list-calls';
 import { formatDateTime } from './page-heading';
+import { ReleaseAtField } from './release-at-field';
 import { FormAlert } from './staff-form';
 import { StepUpCancelled, useStepUp } from './step-up';
 
@@ -40,8 +39,6 @@ export function DecisionBatchPanel({ query }: { query: ListQuery }) {
   const stepUp = useStepUp();
   const codes = useQuery(decisionCodesQuery);
   const codeId = useId();
-  const atId = useId();
-  const atHintId = useId();
   const [code, setCode] = useState('');
   const [at, setAt] = useState('');
   const [pending, setPending] = useState<Pending | null>(null);
@@ -165,25 +162,7 @@ export function DecisionBatchPanel({ query }: { query: ListQuery }) {
             {release.isPending && release.variables === null ? 'Releasing...' : 'Release now'}
           </button>
           <div className={list.batchRelease}>
-            <div className={authStyles.field}>
-              <label htmlFor={atId} className={authStyles.label}>
-                Release at
-              </label>
-              <p id={atHintId} className={authStyles.hint}>
-                Your time ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
-              </p>
-              <div className={authStyles.control}>
-                <input
-                  id={atId}
-                  type="datetime-local"
-                  className={authStyles.input}
-                  value={at}
-                  min={localInputOf(new Date())}
-                  aria-describedby={atHintId}
-                  onChange={(event) => setAt(event.target.value)}
-                />
-              </div>
-            </div>
+            <ReleaseAtField value={at} onChange={setAt} />
             <button
               type="button"
               className={cx(buttonStyles.button, buttonStyles.secondary)}

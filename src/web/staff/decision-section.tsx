@@ -6,7 +6,6 @@ import {
   type DecisionCodeView,
   type StaffDecision,
 } from '../../shared/staff/decision-api';
-import authStyles from '../auth/auth-form.module.css';
 import { ServerError } from '../data/http-client';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
@@ -18,7 +17,6 @@ import { DecisionCodeField } from './decision-code-field';
 import {
   formatDeadline,
   isReleased,
-  localInputOf,
   localInputToIso,
   RELEASE_TIME_MISSING,
   releaseStateText,
@@ -26,6 +24,7 @@ import {
 } from './decision-logic';
 import { listKeys } from './list-calls';
 import { formatDateTime } from './page-heading';
+import { ReleaseAtField } from './release-at-field';
 import { meQueryOptions } from './staff-calls';
 import { FormAlert, serverMessage } from './staff-form';
 import { StepUpCancelled, useStepUp } from './step-up';
@@ -134,8 +133,6 @@ function DecisionControls({
   const queryClient = useQueryClient();
   const stepUp = useStepUp();
   const selectId = useId();
-  const atId = useId();
-  const atHintId = useId();
   const [choice, setChoice] = useState(decision?.code ?? '');
   // A colleague's change, read when the page loads again, moves the select with it.
   const [given, setGiven] = useState(decision?.code ?? '');
@@ -204,7 +201,6 @@ function DecisionControls({
     release.mutate(iso);
   };
 
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <div className={styles.decisionControls}>
       <FormAlert message={failure} />
@@ -243,25 +239,7 @@ function DecisionControls({
             {release.isPending && release.variables === undefined ? 'Releasing...' : 'Release now'}
           </button>
           <form noValidate onSubmit={onSchedule} aria-label="Schedule the release">
-            <div className={authStyles.field}>
-              <label htmlFor={atId} className={authStyles.label}>
-                Release at
-              </label>
-              <p id={atHintId} className={authStyles.hint}>
-                Your time ({zone}).
-              </p>
-              <div className={authStyles.control}>
-                <input
-                  id={atId}
-                  type="datetime-local"
-                  className={authStyles.input}
-                  value={at}
-                  min={localInputOf(new Date())}
-                  aria-describedby={atHintId}
-                  onChange={(event) => setAt(event.target.value)}
-                />
-              </div>
-            </div>
+            <ReleaseAtField value={at} onChange={setAt} />
             <button
               type="submit"
               className={cx(buttonStyles.button, buttonStyles.secondary, consoleStyles.smallButton)}
