@@ -151,14 +151,17 @@ const sections: Record<string, () => Promise<string>> = {
 };
 
 const wanted = process.argv.slice(2);
-let document = readFileSync(file, 'utf8');
 for (const [name, run] of Object.entries(sections)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;
   const table = await run();
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
+  // Read just before writing, so sections measured by runs going on at once all land.
+  const document = readFileSync(file, 'utf8');
   if (!document.includes(start)) throw new Error(`docs/benchmarks.md has no ${start} marker`);
-  document = document.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${table}\n${end}`);
+  writeFileSync(
+    file,
+    document.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${table}\n${end}`),
+  );
+  console.log(`\nwrote the ${name} section of ${path.relative(root, file)}`);
 }
-writeFileSync(file, document);
-console.log(`\nwrote ${path.relative(root, file)}`);
