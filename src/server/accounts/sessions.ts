@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOGGED_IN_MARKER_COOKIE } from '../../shared/accounts/session-cookies';
 import type { AppDatabase } from '../db/database';
@@ -21,6 +21,9 @@ declare module 'fastify' {
  * browsers accept it only over HTTPS, for this host alone and the whole path: no other subdomain
  * of the university can set or shadow it.
  */
+/** The value stored for a session token, for a prepared statement's placeholder. */
+export const sessionTokenHash = sha256;
+
 export function sessionCookieName(secureCookies: boolean): string {
   return secureCookies ? '__Host-tp_session' : 'tp_session';
 }
@@ -77,7 +80,15 @@ export function createSessions(db: AppDatabase, settings: SessionSettings) {
 
     /** The condition on the sessions table that a live session of this token meets. */
     liveSessionCondition(token: string): SQL {
-      return sql`${sessions.tokenHash} = ${sha256(token)} and ${sessions.revokedAt} is null
+      return this.liveSessionOfHash(sha256(token));
+    },
+
+    /**
+     * The same condition on a token's hash, which may be a placeholder of a prepared statement
+     * (`sessionTokenHash` gives its value).
+     */
+    liveSessionOfHash(tokenHash: string | SQLWrapper): SQL {
+      return sql`${sessions.tokenHash} = ${tokenHash} and ${sessions.revokedAt} is null
         and ${sessions.expiresAt} > now() and ${sessions.lastSeenAt} > now() - ${idleInterval}`;
     },
 

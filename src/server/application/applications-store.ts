@@ -1,6 +1,7 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Answers } from '../../shared/form/model';
-import type { Sessions } from '../accounts/sessions';
+import { sha256 } from '../accounts/secrets';
+import { type Sessions, sessionTokenHash } from '../accounts/sessions';
 import type { AppDatabase } from '../db/database';
 import { rowsOf } from '../db/database';
 import type { Executor } from '../db/executor';
@@ -9,18 +10,18 @@ import { applications, sessions, validationReports, webStatuses } from '../db/sc
 export type ApplicationRow = typeof applications.$inferSelect;
 
 /** The session check the answer save makes in its own statement. */
-export type LiveSessions = Pick<Sessions, 'liveSessionCondition'>;
+export type LiveSessions = Pick<Sessions, 'liveSessionOfHash'>;
 
 /**
  * The `answers = ...` assignment for a patch (JSON text). `||` merges per key: two browser tabs
  * saving different keys both keep their edits. Answers carried in from before sign-up
  * (`keepExisting`) never overwrite what the account already holds.
  */
-function answersMerge(patch: string, keepExisting: boolean): SQL {
+function answersMerge(patch: string | SQLWrapper, keepExisting: boolean): SQL {
   return keepExisting
-    ? sql`answers = ${patch}::jsonb || (select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
+    ? sql`${patch}::jsonb || (select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
           from jsonb_each(${applications.answers}) where value not in ('""'::jsonb, 'false'::jsonb))`
-    : sql`answers = ${applications.answers} || ${patch}::jsonb`;
+    : sql`${applications.answers} || ${patch}::jsonb`;
 }
 
 /**
@@ -65,6 +66,36 @@ export function createApplicationsStore(db: AppDatabase) {
     return change(accountId, set, { [column]: entry }, tx);
   }
 
+  /**
+   * The answer save is the hottest statement: prepared once per session settings and merge kind,
+   * so neither the query text nor (on PostgreSQL, named per connection) its plan is built per save.
+   */
+  function prepareSave(liveSessions: LiveSessions, keepExisting: boolean) {
+    const query = db
+      .update(applications)
+      .set({ answers: answersMerge(sql.placeholder('patch'), keepExisting), updatedAt: sql`now()` })
+      .from(sessions)
+      .where(
+        and(
+          liveSessions.liveSessionOfHash(sql.placeholder('tokenHash')),
+          eq(applications.accountId, sessions.accountId),
+          isNull(applications.submittedAt),
+        ),
+      )
+      .returning({ accountId: sessions.accountId, lastSeenAt: sessions.lastSeenAt });
+    // Named after its text: a name must never stand for two different statements on a connection.
+    return query.prepare(`save_answers_${sha256(query.toSQL().sql).slice(0, 16)}`);
+  }
+  const preparedSaves = new WeakMap<LiveSessions, ReturnType<typeof prepareSave>[]>();
+  function preparedSave(liveSessions: LiveSessions, keepExisting: boolean) {
+    let both = preparedSaves.get(liveSessions);
+    if (!both) {
+      both = [prepareSave(liveSessions, false), prepareSave(liveSessions, true)];
+      preparedSaves.set(liveSessions, both);
+    }
+    return both[keepExisting ? 1 : 0] as ReturnType<typeof prepareSave>;
+  }
+
   return {
     transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
       return db.transaction(work);
@@ -81,20 +112,12 @@ export function createApplicationsStore(db: AppDatabase) {
       token: string,
       patch: Answers,
       keepExisting: boolean,
-      tx: Executor = db,
     ): Promise<{ accountId: string; lastSeenAt: Date } | null> {
-      const merged = answersMerge(JSON.stringify(patch), keepExisting);
-      const [saved] = rowsOf<{ last_seen_at: string | Date; account_id: string }>(
-        await tx.execute(sql`
-    update ${applications} set ${merged}, updated_at = now()
-    from ${sessions}
-    where ${liveSessions.liveSessionCondition(token)}
-      and ${applications.accountId} = ${sessions.accountId} and ${applications.submittedAt} is null
-    returning ${sessions.lastSeenAt} as last_seen_at, ${sessions.accountId} as account_id`),
-      );
-      return saved
-        ? { accountId: saved.account_id, lastSeenAt: new Date(saved.last_seen_at) }
-        : null;
+      const [saved] = await preparedSave(liveSessions, keepExisting).execute({
+        tokenHash: sessionTokenHash(token),
+        patch: JSON.stringify(patch),
+      });
+      return saved ?? null;
     },
 
     /** Merges answers into the account's application, creating it; false once submitted. */
@@ -104,7 +127,7 @@ export function createApplicationsStore(db: AppDatabase) {
       keepExisting: boolean,
       tx: Executor = db,
     ): Promise<boolean> {
-      const merged = answersMerge(JSON.stringify(patch), keepExisting);
+      const merged = sql`answers = ${answersMerge(JSON.stringify(patch), keepExisting)}`;
       return change(accountId, merged, { answers: patch }, tx);
     },
 
