@@ -27,7 +27,7 @@ import { registerErrorHandling } from './http/errors-plugin';
 import { appLoggerOptions } from './http/logger-options';
 import { registerNoStoreDefault } from './http/no-store-default';
 import { registerOriginCheck } from './http/origin-check';
-import { registerRequestLog } from './http/request-log';
+import { OneLinePerRequest } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStorableTextCheck } from './http/storable-text-check';
 import { type ZodTypeProvider, zodValidatorCompiler } from './http/zod-validation';
@@ -104,8 +104,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         ? (_address: string, hop: number) => hop < trustedProxies
         : trustedProxies,
     forceCloseConnections: 'idle',
-    // registerRequestLog writes one line per request instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -114,7 +113,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerEmptyJsonBody(app);
   registerStorableTextCheck(app);
   registerNoStoreDefault(app);
-  registerRequestLog(app);
   const storage = deps.storage ?? (await storageFromEnv(env, app.log));
   // First of the request hooks, so even a request refused by a later one carries them.
   registerSecurityHeaders(app, storage.uploadOrigin ? [storage.uploadOrigin] : []);
