@@ -9,6 +9,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** What the build produces from which sources: the server's entry and each command's. */
 export const serverEntries = {
   main: 'src/server/main.ts',
+  // The embedded database's thread (src/server/db/pglite-thread.ts starts it).
+  'pglite-worker': 'src/server/db/pglite-worker.ts',
   'lookup-import': 'scripts/lookup-import.ts',
   'service-token': 'scripts/service-token.ts',
   'tmp-answers': 'scripts/tmp-answers.ts',

@@ -1,15 +1,14 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { projectRoot } from '../config/project-root';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
+import { type PgliteThread, startPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -70,19 +69,18 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   let lock: DataDirLock | null = null;
   if (dataDir) lock = lockDataDir(dataDir);
-  let client: PGlite;
+  let thread: PgliteThread;
   try {
-    // pg_trgm backs the school search, as it does on PostgreSQL.
-    client = await PGlite.create({
+    thread = await startPgliteThread({
       dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
-      extensions: { pg_trgm },
+      migrationsFolder,
     });
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   } catch (error) {
     lock?.release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema });
+  // Drizzle's PGlite driver calls query, exec and transaction only, which the thread provides.
+  const db = drizzlePglite(thread as unknown as PGlite, { schema });
   let closed = false;
   return {
     kind: 'pglite',
@@ -95,7 +93,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       if (closed) return;
       closed = true;
       try {
-        await client.close();
+        await thread.close();
       } finally {
         lock?.release();
       }

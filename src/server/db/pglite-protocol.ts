@@ -1,0 +1,30 @@
+import type { Results, RowMode } from '@electric-sql/pglite';
+
+/** What the embedded database's thread is started with. */
+export interface PgliteWorkerData {
+  /** Undefined keeps the database in memory. */
+  dataDir: string | undefined;
+  migrationsFolder: string;
+}
+
+/** A message from the server's thread to the embedded database's. */
+export type PgliteRequest =
+  | {
+      id: number;
+      kind: 'query';
+      sql: string;
+      params: unknown[];
+      rowMode: RowMode | undefined;
+      /** Types whose values come back as PostgreSQL's text instead of parsed. */
+      textTypes: number[];
+    }
+  | { id: number; kind: 'exec'; sql: string }
+  | { id: number; kind: 'close' };
+
+/** The answer to one request, matched by its id. */
+export type PgliteResponse =
+  | { id: number; ok: true; result: Results | Results[] | null }
+  | { id: number; ok: false; message: string; fields?: Record<string, string> };
+
+/** The first message from the embedded database's thread: opened and migrated, or not. */
+export type PgliteReady = { ready: true } | { ready: false; message: string };

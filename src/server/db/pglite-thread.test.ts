@@ -1,0 +1,108 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as nextTimer } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../config/project-root';
+import { type PgliteThread, startPgliteThread } from './pglite-thread';
+
+const migrationsFolder = path.join(projectRoot, 'drizzle');
+
+describe('the embedded database on its own thread', () => {
+  let thread: PgliteThread;
+
+  beforeAll(async () => {
+    thread = await startPgliteThread({ dataDir: undefined, migrationsFolder });
+    await thread.exec('create table notes (id int primary key, body text, at timestamptz)');
+  });
+  afterAll(async () => {
+    await thread.close();
+  });
+
+  it('answers queries with parameters, in either row mode, keeping asked-for types as text', async () => {
+    await thread.query('insert into notes values ($1, $2, $3)', [
+      1,
+      'first',
+      '2026-11-24T10:00:00Z',
+    ]);
+    const objects = await thread.query<{ body: string; at: Date }>(
+      'select body, at from notes where id = $1',
+      [1],
+    );
+    expect(objects.rows).toEqual([{ body: 'first', at: new Date('2026-11-24T10:00:00Z') }]);
+    const arrays = await thread.query('select body, at from notes where id = $1', [1], {
+      rowMode: 'array',
+      parsers: { 1184: (value: string) => value },
+    });
+    expect(arrays.rows).toEqual([['first', '2026-11-24 10:00:00+00']]);
+  });
+
+  it("passes PostgreSQL's error code and message back", async () => {
+    const duplicate = thread.query('insert into notes values (1, $1, null)', ['again']);
+    await expect(duplicate).rejects.toMatchObject({
+      code: '23505',
+      message: expect.stringContaining('duplicate key'),
+    });
+  });
+
+  it('commits a transaction, and rolls back one that fails', async () => {
+    await thread.transaction(async (tx) => {
+      await tx.query('insert into notes values (2, $1, null)', ['kept']);
+    });
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query('insert into notes values (3, $1, null)', ['dropped']);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const ids = await thread.query<{ id: number }>('select id from notes order by id');
+    expect(ids.rows.map((row) => row.id)).toEqual([1, 2]);
+  });
+
+  it('holds a statement asked for during a transaction until the transaction ends', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const transaction = thread.transaction(async (tx) => {
+      await tx.query('insert into notes values (4, $1, null)', ['inside']);
+      await held;
+      await tx.query('update notes set body = $1 where id = 4', ['inside, finished']);
+    });
+    const outside = thread.query<{ body: string }>('select body from notes where id = 4');
+    release();
+    await transaction;
+    expect((await outside).rows).toEqual([{ body: 'inside, finished' }]);
+  });
+
+  it('leaves the calling thread free while a statement runs', async () => {
+    let finished = false;
+    const long = thread.query('select count(*) from generate_series(1, 3000000)').then(() => {
+      finished = true;
+    });
+    await nextTimer(1);
+    expect(finished).toBe(false);
+    await long;
+  });
+});
+
+describe('starting and stopping the embedded database thread', () => {
+  it('refuses statements once closed', async () => {
+    const thread = await startPgliteThread({ dataDir: undefined, migrationsFolder });
+    await thread.close();
+    await expect(thread.query('select 1')).rejects.toThrow('The embedded database is closed.');
+  });
+
+  it('says why it could not open', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'pglite-thread-'));
+    const notADirectory = path.join(directory, 'file');
+    await writeFile(notADirectory, 'not a database');
+    try {
+      await expect(startPgliteThread({ dataDir: notADirectory, migrationsFolder })).rejects.toThrow(
+        'The embedded database could not open',
+      );
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,146 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { projectRoot } from '../config/project-root';
+import type {
+  PgliteReady,
+  PgliteRequest,
+  PgliteResponse,
+  PgliteWorkerData,
+} from './pglite-protocol';
+
+/** A request before it is given its id. */
+type Unnumbered<Request> = Request extends unknown ? Omit<Request, 'id'> : never;
+
+/** What a statement inside `transaction` runs on. */
+export interface PgliteThreadTransaction {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+}
+
+/**
+ * The embedded database run on a thread of its own, with the part of PGlite's interface Drizzle
+ * uses. PGlite is PostgreSQL compiled to WebAssembly: on the server's thread every statement
+ * blocks HTTP for as long as it runs, and under load requests queued behind the database until
+ * they timed out. On its own thread the database and HTTP use a core each.
+ */
+export interface PgliteThread extends PgliteThreadTransaction {
+  transaction<T>(work: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The worker's script: the TypeScript source under tsx (development, tests), else the build's. */
+function workerScript(): { url: URL; execArgv: string[] } {
+  if (import.meta.url.endsWith('.ts')) {
+    return { url: new URL('./pglite-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
+  }
+  return {
+    url: pathToFileURL(path.join(projectRoot, 'dist', 'server', 'pglite-worker.js')),
+    execArgv: [],
+  };
+}
+
+/** Drizzle's parsers only keep some types as text; the thread is told which, as functions cannot cross. */
+function textTypesOf(options: QueryOptions | undefined): number[] {
+  if (options?.serializers || options?.blob || options?.onNotice || options?.paramTypes) {
+    throw new Error('The embedded database thread takes rowMode and text parsers only.');
+  }
+  return Object.keys(options?.parsers ?? {}).map(Number);
+}
+
+export async function startPgliteThread(data: PgliteWorkerData): Promise<PgliteThread> {
+  const script = workerScript();
+  const worker = new Worker(script.url, { workerData: data, execArgv: script.execArgv });
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let nextId = 1;
+  let stopped: Error | null = null;
+
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once('message', (message: PgliteReady) => {
+      if (message.ready) resolve();
+      else reject(new Error(`The embedded database could not open: ${message.message}`));
+    });
+    worker.once('error', reject);
+  });
+
+  const stop = (error: Error) => {
+    stopped ??= error;
+    for (const { reject } of pending.values()) reject(stopped);
+    pending.clear();
+  };
+  worker.on('error', (error) => stop(new Error(`The embedded database failed: ${error.message}`)));
+  worker.on('exit', (code) => stop(new Error(`The embedded database stopped (exit ${code}).`)));
+  worker.on('message', (message: PgliteResponse | PgliteReady) => {
+    if (!('id' in message)) return;
+    const call = pending.get(message.id);
+    if (!call) return;
+    pending.delete(message.id);
+    if (message.ok) call.resolve(message.result);
+    else call.reject(Object.assign(new Error(message.message), message.fields ?? {}));
+  });
+
+  function send<T>(request: Unnumbered<PgliteRequest>): Promise<T> {
+    if (stopped) return Promise.reject(stopped);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...request, id });
+    });
+  }
+
+  const direct: PgliteThreadTransaction = {
+    query: <T>(sql: string, params: unknown[] = [], options?: QueryOptions) =>
+      send<Results<T>>({
+        kind: 'query',
+        sql,
+        params,
+        rowMode: options?.rowMode,
+        textTypes: textTypesOf(options),
+      }),
+    exec: (sql: string) => send<Results[]>({ kind: 'exec', sql }),
+  };
+
+  // One connection, as PGlite is: while a transaction is open, every other statement waits for
+  // it to end, then goes in the order it was asked for.
+  let gate: Promise<void> = Promise.resolve();
+
+  try {
+    await ready;
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  return {
+    query: (sql, params, options) => gate.then(() => direct.query(sql, params, options)),
+    exec: (sql) => gate.then(() => direct.exec(sql)),
+    async transaction<T>(work: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T> {
+      const previous = gate;
+      let release = () => {};
+      gate = new Promise((resolve) => {
+        release = resolve;
+      });
+      try {
+        await previous;
+        await direct.exec('begin');
+        try {
+          const result = await work(direct);
+          await direct.exec('commit');
+          return result;
+        } catch (error) {
+          await direct.exec('rollback').catch(() => undefined);
+          throw error;
+        }
+      } finally {
+        release();
+      }
+    },
+    async close() {
+      if (stopped) return;
+      await gate;
+      await send({ kind: 'close' });
+      stop(new Error('The embedded database is closed.'));
+      await worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+// The embedded database's own thread: opens PGlite on the data directory, migrates it, then runs
+// the statements the server's thread sends (see pglite-thread.ts), one at a time, in the order
+// they arrive.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PgliteRequest, PgliteResponse, PgliteWorkerData } from './pglite-protocol';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
+const { dataDir, migrationsFolder } = workerData as PgliteWorkerData;
+
+/** An error as plain data: structured cloning keeps an Error's message but not PostgreSQL's fields. */
+function plainError(error: unknown): PgliteResponse & { ok: false } {
+  if (!(error instanceof Error)) return { id: 0, ok: false, message: String(error) };
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (typeof value === 'string' || typeof value === 'number') fields[key] = String(value);
+  }
+  return { id: 0, ok: false, message: error.message, fields };
+}
+
+/** Values of these types stay as PostgreSQL's text, as the caller's parsers asked. */
+function textParsers(types: readonly number[]) {
+  return Object.fromEntries(types.map((type) => [type, (value: string) => value]));
+}
+
+async function open(): Promise<PGlite> {
+  // pg_trgm backs fuzzy search over names, as it does on PostgreSQL.
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  await migrate(drizzle(client), { migrationsFolder });
+  return client;
+}
+
+try {
+  const client = await open();
+  port.on('message', async (request: PgliteRequest) => {
+    let response: PgliteResponse;
+    try {
+      if (request.kind === 'query') {
+        const result = await client.query<Record<string, unknown>>(request.sql, request.params, {
+          rowMode: request.rowMode,
+          parsers: textParsers(request.textTypes),
+        });
+        response = { id: request.id, ok: true, result };
+      } else if (request.kind === 'exec') {
+        response = { id: request.id, ok: true, result: await client.exec(request.sql) };
+      } else {
+        await client.close();
+        response = { id: request.id, ok: true, result: null };
+      }
+    } catch (error) {
+      response = { ...plainError(error), id: request.id };
+    }
+    port.postMessage(response);
+  });
+  port.postMessage({ ready: true });
+} catch (error) {
+  port.postMessage({ ready: false, ...plainError(error) });
+}
