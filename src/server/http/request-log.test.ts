@@ -43,6 +43,20 @@ describe('the request log', () => {
     expect(logged[0]?.req?.url).not.toContain('secret-value');
   });
 
+  it('never carries cookies, credentials or the cookies set', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/public/login',
+      headers: { cookie: 'tp_session=secret-cookie', authorization: 'Bearer secret-bearer' },
+      payload: { username: 'nobody@example.edu', password: 'secret-password' },
+    });
+    const logged = JSON.stringify(linesOf(response.headers['x-request-id']));
+    expect(logged).toContain('request completed');
+    for (const secret of ['secret-cookie', 'secret-bearer', 'secret-password', 'set-cookie']) {
+      expect(logged).not.toContain(secret);
+    }
+  });
+
   it('keeps the line of a refused request and the error line of a failed one', async () => {
     const refused = await app.inject({ method: 'GET', url: '/api/profile' });
     expect(linesOf(refused.headers['x-request-id'])).toEqual([
