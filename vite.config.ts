@@ -1,6 +1,10 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -17,12 +21,60 @@ const proxiedPrefixes = [
   '/tenant.css',
 ];
 
+/**
+ * Most visits start on a form page, whose code is a route chunk the entry imports only once it
+ * runs. Announced in index.html, it downloads beside the entry instead of after it: the same
+ * bytes, one round trip and the entry's parsing sooner. Its styles are fetched early as well, not
+ * applied, so the cascade stays in the order the route's import gives it.
+ */
+function preloadFormPage(): Plugin {
+  const formPage = path.join(import.meta.dirname, 'src/web/form/form-page.tsx');
+  return {
+    name: 'preload-form-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, filename }) {
+        if (!bundle || path.basename(filename) !== 'index.html') return html;
+        const chunks = Object.values(bundle).filter(
+          (output): output is OutputChunk => output.type === 'chunk',
+        );
+        const start = chunks.find((chunk) => chunk.facadeModuleId === formPage);
+        if (!start) throw new Error('no chunk for src/web/form/form-page.tsx');
+        const links: string[] = [];
+        const seen = new Set<string>();
+        const visit = (chunk: OutputChunk | undefined) => {
+          if (!chunk || seen.has(chunk.fileName)) return;
+          seen.add(chunk.fileName);
+          if (!html.includes(`/${chunk.fileName}"`)) {
+            links.push(`<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`);
+          }
+          for (const css of chunk.viteMetadata?.importedCss ?? []) {
+            if (!html.includes(`/${css}"`)) {
+              links.push(`<link rel="preload" as="style" crossorigin href="/${css}">`);
+            }
+          }
+          for (const imported of chunk.imports) visit(bundleChunk(bundle, imported));
+        };
+        visit(start);
+        return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
+function bundleChunk(bundle: OutputBundle, fileName: string): OutputChunk | undefined {
+  const output = bundle[fileName];
+  return output?.type === 'chunk' ? output : undefined;
+}
+
 export default defineConfig({
   // Absolute, so the build works from any working directory (npm start builds from its own).
   root: path.join(import.meta.dirname, 'src/web'),
   publicDir: false,
   plugins: [
     react(),
+    preloadFormPage(),
     {
       // The development server answers every unknown page with index.html; the console's pages
       // under /staff are staff.html's, as the production server serves them.

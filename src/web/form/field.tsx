@@ -7,16 +7,25 @@ import type { AnswerValue, Field, Item, OptionItem } from '../../shared/form/mod
 import type { ResolvedInstance } from '../../shared/form/traverse';
 import type { FieldAt } from '../../shared/form/validate';
 import { cx } from '../ui/cx';
+import { onDemand } from '../ui/on-demand';
 import { QuestionLabel } from '../ui/question-label';
 import { AddressLookup } from './address-lookup';
 import { DateEntry } from './date-entry';
-import { FileQuestion } from './file-question';
+import type { FileQuestionProps } from './file-question';
 import styles from './form.module.css';
 import { useFormContext } from './form-context';
 import { useAnswer, useCondition, useFieldErrors, useRequired } from './hooks';
 import { ItemList } from './items';
 import { formatPhone } from './phone';
 import { SchoolSearch } from './school-search';
+
+// The upload control (its checks, progress, conversion polling and dialogs) is not part of the
+// first page, which has no file question: it loads when one first shows, or at idle after the
+// first page is ready.
+const fileQuestion = onDemand<FileQuestionProps>(() =>
+  import('./file-question').then((module) => ({ default: module.FileQuestion })),
+);
+export const preloadFileQuestion = fileQuestion.preload;
 
 export interface FieldPlace {
   prefix: string;
@@ -169,7 +178,7 @@ function ShownField({
       break;
     case 'file':
       body = (
-        <FileQuestion
+        <FileField
           field={field}
           answerKey={answerKey}
           inputId={inputId}
@@ -399,6 +408,21 @@ function RadioGroup({
         })}
       </div>
       {errors}
+    </fieldset>
+  );
+}
+
+function FileField(props: FileQuestionProps) {
+  const FileQuestion = fileQuestion.useLoaded(true);
+  if (FileQuestion) return <FileQuestion {...props} />;
+  // Until its code arrives the question stands where it will, so the page does not shift.
+  return (
+    <fieldset className={styles.radioGroup}>
+      <legend className={styles.label}>
+        <QuestionLabel text={props.field.label} required={props.required} />
+      </legend>
+      {props.help}
+      {props.errors}
     </fieldset>
   );
 }

@@ -18,13 +18,15 @@ import { useStore } from '../state/create-store';
 import { useToast } from '../toast/use-toast';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
+import { whenIdle } from '../ui/when-idle';
 import { ErrorSummary, focusField } from './error-summary';
+import { preloadFileQuestion } from './field';
 import { type FormActions, FormContext, type FormContextValue } from './form-context';
 import { FormErrorDialog } from './form-error-dialog';
 import styles from './form-page.module.css';
 import { useFormSession } from './form-session-context';
 import { createFormTools, FormToolsContext } from './form-tools';
-import { ItemList } from './items';
+import { ItemList, preloadSignedInTabs } from './items';
 import { hasContent, nonEmpty } from './local-copy';
 import { indexModel, keysOfItems } from './model-index';
 import { SaveStatus } from './save-status';
@@ -106,6 +108,16 @@ function FormPageContent({ page }: { page: Page }) {
   }, [submitErrors, summaryState]);
 
   useHeadingFocus(heading);
+
+  // The widgets of the later pages load once this one is ready, while the applicant reads it.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        preloadFileQuestion();
+        if (isLoggedIn) preloadSignedInTabs();
+      }),
+    [isLoggedIn],
+  );
 
   // '/{page}#{key}' lands on the field: scrolled to and focused.
   const { hash, key: locationKey } = location;
@@ -372,9 +384,9 @@ function FormPageContent({ page }: { page: Page }) {
 }
 
 // The status page's upload of a document awaited after submit takes these from this chunk: were
-// they imported on their own, the bundler would split them off the form page's first load.
+// they imported on their own, the bundler would split them off the form page's first load. The
+// upload control itself is a chunk of its own, which the status page loads beside this one.
 export { documentAnswersQueryOptions } from '../data/documents';
-export { SignedInFileQuestion } from './file-question';
 export { useFormSession } from './form-session-context';
 export { createFormTools, FormToolsContext } from './form-tools';
 export { FormPage as Component };

@@ -1,4 +1,3 @@
-import { Tabs as RadixTabs } from 'radix-ui';
 import { useId, useMemo, useRef, useState } from 'react';
 import { ADD_ANOTHER_MAX } from '../../shared/constants';
 import type { KeyResolver } from '../../shared/form/conditions';
@@ -6,10 +5,16 @@ import type { Block, Item, Repeat, Switch, Tabs } from '../../shared/form/model'
 import { branchesOf, enterBranch, type ResolvedInstance } from '../../shared/form/traverse';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
+import { onDemand } from '../ui/on-demand';
 import { FieldView } from './field';
 import styles from './form.module.css';
 import { useFormContext } from './form-context';
 import { useChosenTab, useCondition, useFirstCase, useRepeatCount } from './hooks';
+
+// Radix Tabs and its roving focus serve signed-in applicants on one later page: they load when a
+// tab group is first shown to someone signed in (or at idle after the first page is ready).
+const signedInTabs = onDemand(() => import('./signed-in-tabs'));
+export const preloadSignedInTabs = signedInTabs.preload;
 
 export interface ItemListProps {
   items: readonly Item[];
@@ -175,70 +180,40 @@ function TabsView({ tabs, ...place }: Omit<ItemListProps, 'items'> & { tabs: Tab
 }
 
 function ShownTabs({ tabs, ...place }: Omit<ItemListProps, 'items'> & { tabs: Tabs }) {
-  const { isLoggedIn, actions } = useFormContext();
+  const { isLoggedIn } = useFormContext();
+  const SignedInTabs = signedInTabs.useLoaded(isLoggedIn);
+  if (isLoggedIn && SignedInTabs) return <SignedInTabs tabs={tabs} {...place} />;
+  return <OneTab tabs={tabs} isLoggedIn={isLoggedIn} {...place} />;
+}
+
+/**
+ * Spec 001 section 4: anonymous visitors see the default tab only. Signed in, the chosen tab
+ * shows this way for the moment the tab list's code takes to arrive.
+ */
+function OneTab({
+  tabs,
+  isLoggedIn,
+  ...place
+}: Omit<ItemListProps, 'items'> & { tabs: Tabs; isLoggedIn: boolean }) {
   const chosen = useChosenTab(tabs);
   const headingId = useId();
-  const tabList = useRef<HTMLDivElement>(null);
-  const inner = { ...place, depth: place.depth + 1 };
-
-  async function switchTo(next: string) {
-    await actions.switchTab(tabs, next);
-    // A switch that asked first closed its dialog, which returns the focus to the tab pressed;
-    // a browser that does not focus a clicked button leaves it nowhere, so it goes to the tab
-    // chosen now (the new one, or the old one when cancelled).
-    requestAnimationFrame(() => {
-      const active = document.activeElement;
-      if (active !== null && active !== document.body) return;
-      tabList.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
-    });
-  }
-
-  if (!isLoggedIn) {
-    // Spec 001 section 4: anonymous visitors see the default tab only.
-    const tab = tabs.tabs.find((candidate) => candidate.id === tabs.defaultTab) ?? tabs.tabs[0];
-    const others = tabs.tabs.filter((candidate) => candidate !== tab).map((other) => other.label);
-    return (
-      <div className={cx(styles.tabs, styles.wide)}>
-        <h3 id={headingId} className={styles.repeatTitle}>
-          {tabs.label}
-        </h3>
-        {others.length > 0 ? (
-          <p className={styles.description}>
-            Once you have created an account you can also choose: {others.join(', ')}.
-          </p>
-        ) : null}
-        <div className={styles.stack}>{tab ? <ItemList items={tab.items} {...inner} /> : null}</div>
-      </div>
-    );
-  }
-
+  const shownId = isLoggedIn ? chosen : tabs.defaultTab;
+  const tab = tabs.tabs.find((candidate) => candidate.id === shownId) ?? tabs.tabs[0];
+  const others = tabs.tabs.filter((candidate) => candidate !== tab).map((other) => other.label);
   return (
-    <RadixTabs.Root
-      value={chosen}
-      onValueChange={(next) => {
-        void switchTo(next);
-      }}
-      activationMode="manual"
-      className={cx(styles.tabs, styles.wide)}
-    >
+    <div className={cx(styles.tabs, styles.wide)}>
       <h3 id={headingId} className={styles.repeatTitle}>
         {tabs.label}
       </h3>
-      <RadixTabs.List ref={tabList} aria-labelledby={headingId} className={styles.tabList}>
-        {tabs.tabs.map((tab) => (
-          <RadixTabs.Trigger key={tab.id} value={tab.id} className={styles.tabTrigger}>
-            {tab.label}
-          </RadixTabs.Trigger>
-        ))}
-      </RadixTabs.List>
-      {tabs.tabs.map((tab) => (
-        <RadixTabs.Content key={tab.id} value={tab.id} className={styles.tabPanel}>
-          <div className={styles.stack}>
-            <ItemList items={tab.items} {...inner} />
-          </div>
-        </RadixTabs.Content>
-      ))}
-    </RadixTabs.Root>
+      {!isLoggedIn && others.length > 0 ? (
+        <p className={styles.description}>
+          Once you have created an account you can also choose: {others.join(', ')}.
+        </p>
+      ) : null}
+      <div className={styles.stack}>
+        {tab ? <ItemList items={tab.items} {...place} depth={place.depth + 1} /> : null}
+      </div>
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useId } from 'react';
 
 type FormPageModule = typeof import('../form/form-page');
+type FileQuestionModule = typeof import('../form/file-question');
 
 export interface LateUploadProps {
   answerKey: string;
@@ -13,10 +14,13 @@ export interface LateUploadProps {
 /**
  * One awaited document's upload after submit, through the form's own upload tools (the same
  * controller, checks, progress and conversion polling as a file question), so there is one
- * upload path. The form page's module is handed in rather than imported, so the bundler keeps
- * its code in the form page's chunk instead of splitting it off the form's first load.
+ * upload path. The form page's module and the upload control's are handed in rather than
+ * imported, so the bundler keeps their code in their own chunks instead of splitting it apart.
  */
-export function lateUploadOf(form: FormPageModule): ComponentType<LateUploadProps> {
+export function lateUploadOf(
+  form: FormPageModule,
+  files: FileQuestionModule,
+): ComponentType<LateUploadProps> {
   return function LateUpload({ answerKey, label, onConverted }: LateUploadProps) {
     const queryClient = useQueryClient();
     const session = form.useFormSession();
@@ -34,7 +38,7 @@ export function lateUploadOf(form: FormPageModule): ComponentType<LateUploadProp
 
     return (
       <form.FormToolsContext value={tools}>
-        <form.SignedInFileQuestion
+        <files.SignedInFileQuestion
           label={label}
           deletable={false}
           answerKey={answerKey}

@@ -8,11 +8,12 @@ import styles from './status-page.module.css';
 
 /** The form's upload code, loaded only for an item the applicant can still upload. */
 const LateUpload = lazy(async () => {
-  const [form, { lateUploadOf }] = await Promise.all([
+  const [form, files, { lateUploadOf }] = await Promise.all([
     import('../form/form-page'),
+    import('../form/file-question'),
     import('./late-upload'),
   ]);
-  return { default: lateUploadOf(form) };
+  return { default: lateUploadOf(form, files) };
 });
 
 export const STATE_LABELS: Record<StatusItem['state'], string> = {
