@@ -106,3 +106,47 @@ describe('starting and stopping the embedded database thread', () => {
     }
   });
 });
+
+describe('statements the embedded database keeps prepared', () => {
+  it('give the same answers the hundredth time, with values of every kind', async () => {
+    const thread = await startPgliteThread({ dataDir: undefined, migrationsFolder });
+    try {
+      await thread.exec(
+        'create table kinds (id int primary key, flag boolean, at timestamptz, doc jsonb, tags text[])',
+      );
+      const insert = 'insert into kinds values ($1, $2, $3, $4, $5) returning *';
+      for (let id = 1; id <= 100; id++) {
+        const { rows } = await thread.query(insert, [
+          id,
+          id % 2 === 0,
+          new Date(Date.UTC(2026, 10, 24, 0, 0, id)),
+          JSON.stringify({ id }),
+          ['a', `b${id}`],
+        ]);
+        expect(rows).toEqual([
+          {
+            id,
+            flag: id % 2 === 0,
+            at: new Date(Date.UTC(2026, 10, 24, 0, 0, id)),
+            doc: { id },
+            tags: ['a', `b${id}`],
+          },
+        ]);
+      }
+      const nulls = await thread.query(insert, [101, null, null, null, null]);
+      expect(nulls.rows).toEqual([{ id: 101, flag: null, at: null, doc: null, tags: null }]);
+      await expect(thread.query(insert, [1, true, null, null, null])).rejects.toMatchObject({
+        code: '23505',
+      });
+      await expect(thread.query('select * from no_such_table where id = $1', [1])).rejects.toThrow(
+        'no_such_table',
+      );
+      const count = await thread.query<{ count: number }>(
+        'select count(*)::int as count from kinds',
+      );
+      expect(count.rows).toEqual([{ count: 101 }]);
+    } finally {
+      await thread.close();
+    }
+  });
+});

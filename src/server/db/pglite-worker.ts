@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { namedStatements } from './pglite-named-statements';
 import type { PgliteRequest, PgliteResponse, PgliteWorkerData } from './pglite-protocol';
 
 const port = parentPort;
@@ -36,14 +37,19 @@ async function open(): Promise<PGlite> {
 
 try {
   const client = await open();
+  const statements = namedStatements(client);
   port.on('message', async (request: PgliteRequest) => {
     let response: PgliteResponse;
     try {
       if (request.kind === 'query') {
-        const result = await client.query<Record<string, unknown>>(request.sql, request.params, {
-          rowMode: request.rowMode,
-          parsers: textParsers(request.textTypes),
-        });
+        const result = await statements.query<Record<string, unknown>>(
+          request.sql,
+          request.params,
+          {
+            rowMode: request.rowMode,
+            parsers: textParsers(request.textTypes),
+          },
+        );
         response = { id: request.id, ok: true, result };
       } else if (request.kind === 'exec') {
         response = { id: request.id, ok: true, result: await client.exec(request.sql) };
