@@ -1,10 +1,21 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Answers } from '../../shared/form/model';
 import type { Sessions } from '../accounts/sessions';
 import type { AppDatabase } from '../db/database';
 import { rowsOf } from '../db/database';
 import type { Executor } from '../db/executor';
-import { applications, sessions, validationReports, webStatuses } from '../db/schema';
+import {
+  accounts,
+  applicationReceipts,
+  applications,
+  documentAnswers,
+  receiptSequences,
+  sessions,
+  validationReports,
+  webStatuses,
+} from '../db/schema';
+import type { IssuedReceipt, ReceiptDraft } from '../receipts/receipts-service';
+import { confirmationNumberSql } from '../receipts/receipts-store';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -183,25 +194,155 @@ export function createApplicationsStore(db: AppDatabase) {
       await tx.insert(validationReports).values({ accountId, errors });
     },
 
-    /** The application row, created if missing and locked until the transaction ends. */
-    async lockForSubmit(accountId: string, tx: Executor): Promise<ApplicationRow | null> {
-      await tx.insert(applications).values({ accountId }).onConflictDoNothing();
-      const [row] = await tx
-        .select()
-        .from(applications)
-        .where(eq(applications.accountId, accountId))
-        .for('update');
-      return row ?? null;
+    /**
+     * Everything submit decides from, in one statement: the session's account (null without a
+     * live session), its address, the application with its row version, and its converted
+     * documents. Nothing is locked: `submit` applies only if the row is still this version.
+     */
+    async readForSubmit(
+      liveSessions: LiveSessions,
+      token: string,
+      tx: Executor = db,
+    ): Promise<SubmitSnapshot | null> {
+      const [row] = rowsOf<{
+        account_id: string;
+        last_seen_at: string | Date;
+        email: string;
+        answers: Answers | null;
+        tabs: Record<string, string> | null;
+        add_another: Record<string, number> | null;
+        submitted: boolean | null;
+        version: string | null;
+        documents: { answer_key: string; pdf_key: string | null; after_submit: boolean }[] | null;
+      }>(
+        await tx.execute(sql`
+    select ${sessions.accountId} as account_id, ${sessions.lastSeenAt} as last_seen_at,
+      ${accounts.email} as email, ${applications.answers} as answers, ${applications.tabs} as tabs,
+      ${applications.addAnother} as add_another,
+      ${applications.submittedAt} is not null as submitted, ${applications}.xmin::text as version,
+      (select jsonb_agg(jsonb_build_object('answer_key', ${documentAnswers.answerKey},
+                'pdf_key', ${documentAnswers.pdfKey},
+                'after_submit', ${documentAnswers.receivedAfterSubmitAt} is not null))
+         from ${documentAnswers}
+         where ${documentAnswers.accountId} = ${sessions.accountId}
+           and ${documentAnswers.status} = 'COMPLETED') as documents
+    from ${sessions}
+    join ${accounts} on ${accounts.id} = ${sessions.accountId}
+    left join ${applications} on ${applications.accountId} = ${sessions.accountId}
+    where ${liveSessions.liveSessionCondition(token)}`),
+      );
+      if (!row) return null;
+      return {
+        accountId: row.account_id,
+        lastSeenAt: new Date(row.last_seen_at),
+        email: row.email,
+        application:
+          row.version === null
+            ? null
+            : {
+                answers: row.answers ?? {},
+                tabs: row.tabs ?? {},
+                addAnother: row.add_another ?? {},
+                submitted: Boolean(row.submitted),
+                version: row.version,
+              },
+        documents: (row.documents ?? []).map((document) => ({
+          answerKey: document.answer_key,
+          pdfKey: document.pdf_key,
+          receivedAfterSubmit: document.after_submit,
+        })),
+      };
     },
 
-    /** Stores the final answers and the submit time; nothing changes the application after. */
-    async markSubmitted(accountId: string, answers: Answers, tx: Executor = db): Promise<void> {
-      await tx
-        .update(applications)
-        .set({ answers, submittedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(applications.accountId, accountId), isNull(applications.submittedAt)));
+    /** An empty application for an account that has none yet, so that it can be submitted. */
+    async createIfMissing(accountId: string, tx: Executor = db): Promise<void> {
+      await tx.insert(applications).values({ accountId }).onConflictDoNothing();
+    },
+
+    /**
+     * The submit, in one statement and so one transaction: the final answers and the submit time,
+     * the statuses up to submitted and, when given, the receipt with the cycle's next number.
+     * Applies only to an unsubmitted application still at `version` (the row's xmin when it was
+     * read and validated); null otherwise, for the caller to read again.
+     *
+     * The cycle's sequence row is the one every submit of the cycle updates. Taken in the last
+     * step of the only statement, its lock is held from there to the commit right after, instead
+     * of across the round trips of a longer transaction: numbers stay unique, and since the
+     * number is taken in the transaction that stores the receipt, one that fails takes its number
+     * back (no gaps).
+     */
+    async submit(
+      accountId: string,
+      version: string,
+      answers: Answers,
+      receipt: ReceiptDraft | null,
+      tx: Executor = db,
+    ): Promise<{ submittedAt: Date; receipt: IssuedReceipt | null } | null> {
+      const receiptSteps = receipt
+        ? sql`, numbered as (
+        insert into ${receiptSequences} (cycle, last) select ${receipt.cycle}, 1 from submitted
+        on conflict (cycle) do update set last = ${receiptSequences.last} + 1
+        returning last
+      ), receipt as (
+        insert into ${applicationReceipts}
+          (account_id, number, cycle, sequence, submitted_at, fingerprint, documents)
+        select submitted.account_id,
+          ${confirmationNumberSql(receipt.prefix, receipt.cycle, sql`numbered.last`)},
+          ${receipt.cycle}, numbered.last, submitted.submitted_at, ${receipt.fingerprint},
+          ${JSON.stringify(receipt.documents)}::jsonb
+        from submitted, numbered
+        returning number, sequence
+      )`
+        : sql``;
+      const [row] = rowsOf<{
+        submitted_at: string | Date;
+        number: string | null;
+        sequence: number | null;
+      }>(
+        await tx.execute(sql`
+      with submitted as (
+        update ${applications}
+        -- The list's status is set here, so the statuses' trigger finds nothing left to update.
+        set answers = ${JSON.stringify(answers)}::jsonb, submitted_at = now(), updated_at = now(),
+          list_status = 2
+        where ${applications.accountId} = ${accountId} and ${applications.submittedAt} is null
+          and ${applications}.xmin = ${version}::xid
+        returning account_id, submitted_at
+      ), statuses as (
+        insert into ${webStatuses} (account_id, web_status)
+        select submitted.account_id, status.web_status from submitted,
+          unnest(array['started', 'validating', 'submitted']) as status(web_status)
+        on conflict do nothing
+      )${receiptSteps}
+      select submitted.submitted_at${receipt ? sql`, receipt.number, receipt.sequence` : sql``}
+      from submitted${receipt ? sql` left join receipt on true` : sql``}`),
+      );
+      if (!row) return null;
+      return {
+        submittedAt: new Date(row.submitted_at),
+        receipt:
+          receipt && row.number !== null && row.sequence !== null
+            ? { number: row.number, sequence: row.sequence }
+            : null,
+      };
     },
   };
+}
+
+/** What submit reads: see `readForSubmit`. */
+export interface SubmitSnapshot {
+  accountId: string;
+  lastSeenAt: Date;
+  email: string;
+  application: {
+    answers: Answers;
+    tabs: Record<string, string>;
+    addAnother: Record<string, number>;
+    submitted: boolean;
+    version: string;
+  } | null;
+  /** Converted documents, with those received after a submit marked. */
+  documents: { answerKey: string; pdfKey: string | null; receivedAfterSubmit: boolean }[];
 }
 
 export type ApplicationsStore = ReturnType<typeof createApplicationsStore>;
