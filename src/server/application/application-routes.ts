@@ -24,6 +24,7 @@ import { bindActorToLog } from '../http/request-actor';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { SubmitReceipts } from '../receipts/receipts-service';
 import { createApplicationsStore } from './applications-store';
+import { createSubmitBatches } from './submit-batches';
 
 export interface ApplicationOptions {
   db: AppDatabase;
@@ -31,7 +32,7 @@ export interface ApplicationOptions {
   model: FormModel;
   /** The day submit validates against; a function so tests can fix it. */
   today?: () => string;
-  /** Called after a successful submit (the application PDF starts); must not throw. */
+  /** Called after a successful submit, not awaited by its answer (the application PDF starts). */
   onSubmitted?: (accountId: string) => Promise<void>;
   /** Drafts each submit's receipt (numbered by the submit's statement) and mails it after commit. */
   receipts?: SubmitReceipts;
@@ -52,6 +53,12 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
 ) => {
   const { model } = options;
   const store = createApplicationsStore(options.db);
+  const submits = createSubmitBatches((items) => store.submit(items));
+  const startingPdfs = new Set<Promise<void>>();
+  // A shutdown lets the PDFs of the last submits be requested before the database closes.
+  parent.addHook('onClose', async () => {
+    await Promise.all(startingPdfs);
+  });
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const specs = answerKeySpecs(model);
   const { repeats, tabs } = containersOf(model);
@@ -131,7 +138,12 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
             documents: read.documents,
           })
         : null;
-      const submitted = await store.submit(accountId, application.version, answers, draft);
+      const submitted = await submits.submit({
+        accountId,
+        version: application.version,
+        answers,
+        draft,
+      });
       if (!submitted) {
         if (attempt >= SUBMIT_ATTEMPTS) throw new Error('the application kept changing at submit');
         continue;
@@ -147,7 +159,12 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
           `${request.protocol}://${request.host}`,
         );
       }
-      await options.onSubmitted?.(accountId);
+      // The application PDF is a job for later: its request need not hold the applicant's answer.
+      const started = options.onSubmitted?.(accountId).catch(() => undefined);
+      if (started) {
+        startingPdfs.add(started);
+        void started.finally(() => startingPdfs.delete(started));
+      }
       return { message: SUBMITTED_MESSAGE };
     }
   });

@@ -260,73 +260,108 @@ export function createApplicationsStore(db: AppDatabase) {
     },
 
     /**
-     * The submit, in one statement and so one transaction: the final answers and the submit time,
-     * the statuses up to submitted and, when given, the receipt with the cycle's next number.
-     * Applies only to an unsubmitted application still at `version` (the row's xmin when it was
-     * read and validated); null otherwise, for the caller to read again.
+     * Submits, in one statement and so one transaction: for each application its final answers
+     * and submit time, the statuses up to submitted and, when it has a draft, its receipt with the
+     * cycle's next number. Each applies only to an unsubmitted application still at its
+     * `version` (the row's xmin when it was read and validated); the others are left out of the
+     * answer, for their callers to read again. At most one submit per account.
      *
-     * The cycle's sequence row is the one every submit of the cycle updates. Taken in the last
-     * step of the only statement, its lock is held from there to the commit right after, instead
-     * of across the round trips of a longer transaction: numbers stay unique, and since the
-     * number is taken in the transaction that stores the receipt, one that fails takes its number
-     * back (no gaps).
+     * Every submit of a cycle updates the cycle's sequence row, and its lock is held until the
+     * commit, so submits one by one would each wait for the previous one's commit to reach the
+     * disk. Several in one statement take their numbers in one update and share one commit:
+     * numbers stay unique, in the order given, and since they are taken in the transaction that
+     * stores the receipts, a statement that fails takes them all back (no gaps).
      */
     async submit(
-      accountId: string,
-      version: string,
-      answers: Answers,
-      receipt: ReceiptDraft | null,
+      submits: readonly SubmitItem[],
       tx: Executor = db,
-    ): Promise<{ submittedAt: Date; receipt: IssuedReceipt | null } | null> {
-      const receiptSteps = receipt
-        ? sql`, numbered as (
-        insert into ${receiptSequences} (cycle, last) select ${receipt.cycle}, 1 from submitted
-        on conflict (cycle) do update set last = ${receiptSequences.last} + 1
-        returning last
-      ), receipt as (
-        insert into ${applicationReceipts}
-          (account_id, number, cycle, sequence, submitted_at, fingerprint, documents)
-        select submitted.account_id,
-          ${confirmationNumberSql(receipt.prefix, receipt.cycle, sql`numbered.last`)},
-          ${receipt.cycle}, numbered.last, submitted.submitted_at, ${receipt.fingerprint},
-          ${JSON.stringify(receipt.documents)}::jsonb
-        from submitted, numbered
-        returning number, sequence
-      )`
-        : sql``;
-      const [row] = rowsOf<{
+    ): Promise<Map<string, SubmitOutcome>> {
+      const input = JSON.stringify(
+        submits.map((item, ord) => ({
+          ord,
+          account_id: item.accountId,
+          version: item.version,
+          answers: item.answers,
+          prefix: item.draft?.prefix ?? null,
+          cycle: item.draft?.cycle ?? null,
+          fingerprint: item.draft?.fingerprint ?? null,
+          documents: item.draft?.documents ?? null,
+        })),
+      );
+      const rows = rowsOf<{
+        account_id: string;
         submitted_at: string | Date;
         number: string | null;
         sequence: number | null;
       }>(
         await tx.execute(sql`
-      with submitted as (
-        update ${applications}
+      with input as (
+        select * from jsonb_to_recordset(${input}::jsonb) as input(ord int, account_id uuid,
+          version text, answers jsonb, prefix text, cycle text, fingerprint text, documents jsonb)
+      ), submitted as (
+        update ${applications} as target
         -- The list's status is set here, so the statuses' trigger finds nothing left to update.
-        set answers = ${JSON.stringify(answers)}::jsonb, submitted_at = now(), updated_at = now(),
-          list_status = 2
-        where ${applications.accountId} = ${accountId} and ${applications.submittedAt} is null
-          and ${applications}.xmin = ${version}::xid
-        returning account_id, submitted_at
+        set answers = input.answers, submitted_at = now(), updated_at = now(), list_status = 2
+        from input
+        where target.account_id = input.account_id and target.submitted_at is null
+          and target.xmin = input.version::xid
+        returning target.account_id, target.submitted_at
       ), statuses as (
         insert into ${webStatuses} (account_id, web_status)
         select submitted.account_id, status.web_status from submitted,
           unnest(array['started', 'validating', 'submitted']) as status(web_status)
         on conflict do nothing
-      )${receiptSteps}
-      select submitted.submitted_at${receipt ? sql`, receipt.number, receipt.sequence` : sql``}
-      from submitted${receipt ? sql` left join receipt on true` : sql``}`),
+      ), drafted as (
+        select input.*, submitted.submitted_at from submitted join input using (account_id)
+        where input.cycle is not null
+      ), counted as (
+        select cycle, count(*)::int as taken from drafted group by cycle
+      ), numbered as (
+        insert into ${receiptSequences} (cycle, last) select cycle, taken from counted
+        on conflict (cycle) do update set last = ${receiptSequences.last} + excluded.last
+        returning cycle, last
+      ), ranked as (
+        select drafted.*, (numbered.last - counted.taken
+            + row_number() over (partition by drafted.cycle order by drafted.ord))::int as sequence
+        from drafted join counted using (cycle) join numbered using (cycle)
+      ), receipt as (
+        insert into ${applicationReceipts}
+          (account_id, number, cycle, sequence, submitted_at, fingerprint, documents)
+        select account_id, ${confirmationNumberSql(sql`prefix`, sql`cycle`, sql`sequence`)},
+          cycle, sequence, submitted_at, fingerprint, documents
+        from ranked
+        returning account_id, number, sequence
+      )
+      select submitted.account_id, submitted.submitted_at, receipt.number, receipt.sequence
+      from submitted left join receipt using (account_id)`),
       );
-      if (!row) return null;
-      return {
-        submittedAt: new Date(row.submitted_at),
-        receipt:
-          receipt && row.number !== null && row.sequence !== null
-            ? { number: row.number, sequence: row.sequence }
-            : null,
-      };
+      return new Map(
+        rows.map((row) => [
+          row.account_id,
+          {
+            submittedAt: new Date(row.submitted_at),
+            receipt:
+              row.number !== null && row.sequence !== null
+                ? { number: row.number, sequence: row.sequence }
+                : null,
+          },
+        ]),
+      );
     },
   };
+}
+
+/** One application to submit: see `submit`. */
+export interface SubmitItem {
+  accountId: string;
+  version: string;
+  answers: Answers;
+  draft: ReceiptDraft | null;
+}
+
+export interface SubmitOutcome {
+  submittedAt: Date;
+  receipt: IssuedReceipt | null;
 }
 
 /** What submit reads: see `readForSubmit`. */

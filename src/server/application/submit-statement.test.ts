@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Answers } from '../../shared/form/model';
 import { validApplicationAnswers } from '../../shared/test/application-fixtures';
 import { createSessions, sessionCookieName } from '../accounts/sessions';
 import { rowsOf } from '../db/database';
 import { applicationReceipts, applications, receiptSequences, webStatuses } from '../db/schema';
 import { confirmationNumber } from '../receipts/confirmation-number';
+import type { ReceiptDraft } from '../receipts/receipts-service';
 import { confirmationNumberSql } from '../receipts/receipts-store';
 import { callAs, signedInApplicant } from '../test/accounts-helpers';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
@@ -32,7 +34,7 @@ describe.each(databaseKinds)('the submit statement on %s', (kind) => {
     for (const sequence of [1, 123, 999_999, 1_234_567]) {
       const [row] = rowsOf<{ number: string }>(
         await db().execute(
-          sql`select ${confirmationNumberSql('NSU', 'FA26', sql`${sequence}::int`)} as number`,
+          sql`select ${confirmationNumberSql(sql`'NSU'`, sql`'FA26'`, sql`${sequence}::int`)} as number`,
         ),
       );
       expect(row?.number).toBe(confirmationNumber('NSU', 'FA26', sequence));
@@ -45,6 +47,12 @@ describe.each(databaseKinds)('the submit statement on %s', (kind) => {
       (await callAs(app, cookie, 'PUT', '/api/answer', validApplicationAnswers())).statusCode,
     ).toBe(200);
     const store = createApplicationsStore(db());
+    const submitOne = async (
+      accountId: string,
+      version: string,
+      answers: Answers,
+      draft: ReceiptDraft,
+    ) => (await store.submit([{ accountId, version, answers, draft }])).get(accountId) ?? null;
     const read = await store.readForSubmit(sessions(), tokenOf(cookie));
     const application = read?.application;
     if (!read || !application) throw new Error('nothing read for submit');
@@ -57,7 +65,7 @@ describe.each(databaseKinds)('the submit statement on %s', (kind) => {
     ).toBe(200);
     const draft = { prefix: 'APP', cycle: 'ZZ99', fingerprint: 'f'.repeat(64), documents: {} };
     expect(
-      await store.submit(read.accountId, application.version, application.answers, draft),
+      await submitOne(read.accountId, application.version, application.answers, draft),
     ).toBeNull();
     const stale = await db()
       .select()
@@ -69,7 +77,7 @@ describe.each(databaseKinds)('the submit statement on %s', (kind) => {
     // Read again, it applies: answers, statuses, the list's status, the receipt and its number.
     const again = await store.readForSubmit(sessions(), tokenOf(cookie));
     if (!again?.application) throw new Error('nothing read for submit');
-    const submitted = await store.submit(
+    const submitted = await submitOne(
       again.accountId,
       again.application.version,
       again.application.answers,
@@ -100,17 +108,47 @@ describe.each(databaseKinds)('the submit statement on %s', (kind) => {
 
     // Once: the same version again changes nothing and takes no number.
     expect(
-      await store.submit(
-        again.accountId,
-        again.application.version,
-        again.application.answers,
-        draft,
-      ),
+      await submitOne(again.accountId, again.application.version, again.application.answers, draft),
     ).toBeNull();
     const [sequence] = await db()
       .select()
       .from(receiptSequences)
       .where(eq(receiptSequences.cycle, 'ZZ99'));
     expect(sequence?.last).toBe(1);
+  });
+
+  it('numbers several submits of one statement in order, leaving out one read before a change', async () => {
+    const store = createApplicationsStore(db());
+    const reads = [];
+    for (let i = 0; i < 4; i++) {
+      const cookie = await signedInApplicant(app, `batch${++counter}.${kind}@example.edu`);
+      await callAs(app, cookie, 'PUT', '/api/answer', validApplicationAnswers());
+      const read = await store.readForSubmit(sessions(), tokenOf(cookie));
+      if (!read?.application) throw new Error('nothing read for submit');
+      reads.push({ read, application: read.application, cookie });
+    }
+    const stale = reads[2];
+    if (!stale) throw new Error('no third applicant');
+    await callAs(app, stale.cookie, 'PUT', '/api/answer', { middle_name: 'Changed' });
+    const draft = { prefix: 'APP', cycle: 'YY98', fingerprint: 'e'.repeat(64), documents: {} };
+    const outcomes = await store.submit(
+      reads.map(({ read, application }) => ({
+        accountId: read.accountId,
+        version: application.version,
+        answers: application.answers,
+        draft,
+      })),
+    );
+    expect(reads.map(({ read }) => outcomes.get(read.accountId)?.receipt?.number ?? null)).toEqual([
+      'APP-YY98-000001',
+      'APP-YY98-000002',
+      null,
+      'APP-YY98-000003',
+    ]);
+    const [sequence] = await db()
+      .select()
+      .from(receiptSequences)
+      .where(eq(receiptSequences.cycle, 'YY98'));
+    expect(sequence?.last).toBe(3);
   });
 });

@@ -14,8 +14,8 @@ export type ReceiptRow = typeof applicationReceipts.$inferSelect;
  * `confirmationNumber` in SQL, for the statement that takes the sequence: the prefix, the cycle
  * and the sequence in six digits at least (a seventh when it grows past them, never cut).
  */
-export function confirmationNumberSql(prefix: string, cycle: string, sequence: SQL): SQL {
-  return sql`${prefix}::text || '-' || ${cycle}::text || '-' ||
+export function confirmationNumberSql(prefix: SQL, cycle: SQL, sequence: SQL): SQL {
+  return sql`(${prefix})::text || '-' || (${cycle})::text || '-' ||
     lpad((${sequence})::text, greatest(6, length((${sequence})::text)), '0')`;
 }
 
