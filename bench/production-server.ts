@@ -29,6 +29,8 @@ export interface RunningServer {
 export async function startProductionServer(
   port: number,
   env: Record<string, string | undefined>,
+  /** The project whose build runs: this one unless a benchmark compares another version. */
+  cwd: string = root,
 ): Promise<RunningServer> {
   const base = `http://127.0.0.1:${port}`;
   const merged: NodeJS.ProcessEnv = {
@@ -43,7 +45,7 @@ export async function startProductionServer(
     else merged[key] = value;
   }
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
+    cwd,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: merged,
   });

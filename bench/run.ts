@@ -7,6 +7,7 @@ import type { DatabaseKind } from '../src/server/test/test-database';
 import { benchAnswerSave } from './answer-save';
 import { benchApplicationList } from './application-list';
 import { benchApplicationPdf } from './application-pdf';
+import { benchDeadline } from './deadline';
 import { benchDocuments } from './documents';
 import { benchExportZip } from './export-zip';
 import { benchFirstLoad } from './first-load';
@@ -115,6 +116,22 @@ const sections: Record<string, () => Promise<string>> = {
     ].join('\n');
   },
   'application-pdf': async () => timedCasesTable(await benchApplicationPdf()),
+  deadline: async () => {
+    const result = await benchDeadline();
+    console.log(JSON.stringify(result, null, 2));
+    const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+    const { baseline, current } = result;
+    const row = (way: typeof baseline, label: string, ratio: string) =>
+      `| ${label} | ${way.burstMedianMs} | ${ratio} | ${way.savesPerSecond} | ${way.submitsPerSecond} | ${way.saveP50Ms} / ${way.saveP99Ms} | ${way.submitP50Ms} / ${way.submitP99Ms} | **${way.submitToSaveP99.toFixed(2)}** | ${way.errors} | ${way.lost} | ${way.pdfsPerMinute} |`;
+    return [
+      `Measured ${today} on ${machine}, PostgreSQL, each way two servers of its build in production mode with their job workers on a scratch database of its own; ${current.bursts} bursts each of ${current.applicantsPerBurst} applicants at once (${current.applicantsPerBurst * 7} requests), taking turns with the baseline (${result.baselineCommit}); load average (1 / 5 / 15 min) ${load(result.loadBefore)} before, ${load(result.loadAfter)} after.`,
+      '',
+      '| build | burst, median (ms) | ratio to the baseline (goal ≤ 0.5) | saves/s | submits/s | save p50 / p99 (ms) | submit p50 / p99 (ms) | submit p99 ÷ save p99 (goal ≤ 1) | errors | acknowledged answers lost | application PDFs per minute |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+      row(baseline, `baseline ${result.baselineCommit}`, '1.00'),
+      row(current, 'current', `**${result.burstRatio.toFixed(2)}**`),
+    ].join('\n');
+  },
   'export-zip': async () => {
     const result = await benchExportZip();
     console.log(JSON.stringify(result, null, 2));

@@ -13,18 +13,18 @@ import {
 } from '../../shared/api/application-messages';
 import { answerKeySpecs, parseAnswerPatch } from '../../shared/form/answer-keys';
 import { containersOf } from '../../shared/form/containers';
-import type { Answers, FormModel } from '../../shared/form/model';
+import type { FormModel } from '../../shared/form/model';
 import { hiddenAnswersPatch } from '../../shared/form/resolve';
 import { todayIso, validateAnswers } from '../../shared/form/validate';
 import { SESSION_ENDED_MESSAGE, type Sessions } from '../accounts/sessions';
 import type { AppDatabase } from '../db/database';
-import { createDocumentsStore } from '../documents/documents-store';
 import { INVALID_REQUEST_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import { bindActorToLog } from '../http/request-actor';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { SubmitReceipts } from '../receipts/receipts-service';
 import { createApplicationsStore } from './applications-store';
+import { createSubmitBatches } from './submit-batches';
 
 export interface ApplicationOptions {
   db: AppDatabase;
@@ -32,11 +32,14 @@ export interface ApplicationOptions {
   model: FormModel;
   /** The day submit validates against; a function so tests can fix it. */
   today?: () => string;
-  /** Called after a successful submit (the application PDF starts); must not throw. */
+  /** Called after a successful submit, not awaited by its answer (the application PDF starts). */
   onSubmitted?: (accountId: string) => Promise<void>;
-  /** Numbers and fingerprints each submit in its transaction, and mails it after commit. */
+  /** Drafts each submit's receipt (numbered by the submit's statement) and mails it after commit. */
   receipts?: SubmitReceipts;
 }
+
+/** Reads before giving up on an application that changes under every submit attempt. */
+const SUBMIT_ATTEMPTS = 5;
 
 const submittedConflict = () => new HttpError(409, ALREADY_SUBMITTED_MESSAGE);
 
@@ -50,7 +53,12 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
 ) => {
   const { model } = options;
   const store = createApplicationsStore(options.db);
-  const documentsStore = createDocumentsStore(options.db);
+  const submits = createSubmitBatches((items) => store.submit(items));
+  const startingPdfs = new Set<Promise<void>>();
+  // A shutdown lets the PDFs of the last submits be requested before the database closes.
+  parent.addHook('onClose', async () => {
+    await Promise.all(startingPdfs);
+  });
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const specs = answerKeySpecs(model);
   const { repeats, tabs } = containersOf(model);
@@ -82,6 +90,83 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
       await change(store.mergeAnswers(accountId, parsed.patch, keepExisting));
     }
     return { message: 'Saved.' };
+  });
+
+  /**
+   * One read and one statement: the read (session, application, documents) is validated and
+   * fingerprinted with nothing locked and no connection held, and the statement applies only if
+   * the application is still as read. A change in between (another tab saving, a conversion
+   * finishing) makes it read and validate again.
+   */
+  app.post('/api/submit', async (request, reply) => {
+    const token = options.sessions.token(request);
+    if (!token) return refuseSession(reply);
+    for (let attempt = 1; ; attempt++) {
+      const read = await store.readForSubmit(options.sessions, token);
+      if (!read) return refuseSession(reply);
+      const { accountId, application } = read;
+      bindActorToLog(request, reply, { accountId });
+      if (attempt === 1) await options.sessions.touchIfStale(token, read.lastSeenAt);
+      if (application?.submitted) throw submittedConflict();
+      const formState = {
+        answers: application?.answers ?? {},
+        addAnother: application?.addAnother ?? {},
+        tabs: application?.tabs ?? {},
+        isLoggedIn: true,
+      };
+      // Hidden answers are cleared by the server too, with the same rules as the browser.
+      const answers = { ...formState.answers, ...hiddenAnswersPatch(model, formState) };
+      const documents = new Set(read.documents.map((document) => document.answerKey));
+      const errors = validateAnswers(
+        model,
+        { ...formState, answers },
+        { today: today(), documents },
+      );
+      if (Object.keys(errors).length > 0) {
+        return reply.status(422).send({ message: ERROR_SUMMARY_TITLE, errors });
+      }
+      if (!application) {
+        await store.createIfMissing(accountId);
+        continue;
+      }
+      const draft = options.receipts
+        ? await options.receipts.draft({
+            accountId,
+            answers,
+            tabs: application.tabs,
+            addAnother: application.addAnother,
+            documents: read.documents,
+          })
+        : null;
+      const submitted = await submits.submit({
+        accountId,
+        version: application.version,
+        answers,
+        draft,
+      });
+      if (!submitted) {
+        if (attempt >= SUBMIT_ATTEMPTS) throw new Error('the application kept changing at submit');
+        continue;
+      }
+      if (draft && submitted.receipt) {
+        options.receipts?.mailAfterCommit(
+          {
+            number: submitted.receipt.number,
+            submitted_at: submitted.submittedAt.toISOString(),
+            fingerprint: draft.fingerprint,
+          },
+          read.email,
+          `${request.protocol}://${request.host}`,
+        );
+      }
+      // The application PDF is a job for later: its request need not hold the applicant's answer.
+      const started = options.onSubmitted?.(accountId).catch(() => undefined);
+      if (started) {
+        startingPdfs.add(started);
+        void started.finally(() => startingPdfs.delete(started));
+      }
+      return { message: SUBMITTED_MESSAGE };
+    }
   });
 
   function refuseSession(reply: FastifyReply): never {
@@ -154,45 +239,6 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
     app.post('/api/validations', { schema: { body: validationsSchema } }, async (request) => {
       await store.recordValidationReport(request.accountId, request.body.errors);
       return { message: 'Saved.' };
-    });
-
-    app.post('/api/submit', async (request, reply) => {
-      const outcome = await store.transaction(async (tx) => {
-        const row = await store.lockForSubmit(request.accountId, tx);
-        if (!row || row.submittedAt) return { kind: 'submitted-before' as const };
-        const formState = {
-          answers: row.answers as Answers,
-          addAnother: row.addAnother,
-          tabs: row.tabs,
-          isLoggedIn: true,
-        };
-        // Hidden answers are cleared by the server too, with the same rules as the browser.
-        const cleared = hiddenAnswersPatch(model, formState);
-        const answers = { ...formState.answers, ...cleared };
-        const documents = new Set(
-          Object.keys(await documentsStore.completedAnswers(request.accountId, tx)),
-        );
-        const errors = validateAnswers(
-          model,
-          { ...formState, answers },
-          { today: today(), documents },
-        );
-        if (Object.keys(errors).length > 0) return { kind: 'invalid' as const, errors };
-        await store.markSubmitted(request.accountId, answers, tx);
-        await store.recordStatuses(request.accountId, ['started', 'validating', 'submitted'], tx);
-        await options.receipts?.issue(tx, { ...formState, accountId: request.accountId, answers });
-        return { kind: 'submitted' as const };
-      });
-      if (outcome.kind === 'submitted-before') throw submittedConflict();
-      if (outcome.kind === 'invalid') {
-        return reply.status(422).send({ message: ERROR_SUMMARY_TITLE, errors: outcome.errors });
-      }
-      await options.receipts?.mailAfterCommit(
-        request.accountId,
-        `${request.protocol}://${request.host}`,
-      );
-      await options.onSubmitted?.(request.accountId);
-      return { message: SUBMITTED_MESSAGE };
     });
   });
 };

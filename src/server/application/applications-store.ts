@@ -5,12 +5,23 @@ import { type Sessions, sessionTokenHash } from '../accounts/sessions';
 import type { AppDatabase } from '../db/database';
 import { rowsOf } from '../db/database';
 import type { Executor } from '../db/executor';
-import { applications, sessions, validationReports, webStatuses } from '../db/schema';
+import {
+  accounts,
+  applicationReceipts,
+  applications,
+  documentAnswers,
+  receiptSequences,
+  sessions,
+  validationReports,
+  webStatuses,
+} from '../db/schema';
+import type { IssuedReceipt, ReceiptDraft } from '../receipts/receipts-service';
+import { confirmationNumberSql } from '../receipts/receipts-store';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
 /** The session check the answer save makes in its own statement. */
-export type LiveSessions = Pick<Sessions, 'liveSessionOfHash'>;
+export type LiveSessions = Pick<Sessions, 'liveSessionCondition' | 'liveSessionOfHash'>;
 
 /**
  * The `answers = ...` assignment for a patch (JSON text). `||` merges per key: two browser tabs
@@ -206,25 +217,190 @@ export function createApplicationsStore(db: AppDatabase) {
       await tx.insert(validationReports).values({ accountId, errors });
     },
 
-    /** The application row, created if missing and locked until the transaction ends. */
-    async lockForSubmit(accountId: string, tx: Executor): Promise<ApplicationRow | null> {
-      await tx.insert(applications).values({ accountId }).onConflictDoNothing();
-      const [row] = await tx
-        .select()
-        .from(applications)
-        .where(eq(applications.accountId, accountId))
-        .for('update');
-      return row ?? null;
+    /**
+     * Everything submit decides from, in one statement: the session's account (null without a
+     * live session), its address, the application with its row version, and its converted
+     * documents. Nothing is locked: `submit` applies only if the row is still this version.
+     */
+    async readForSubmit(
+      liveSessions: LiveSessions,
+      token: string,
+      tx: Executor = db,
+    ): Promise<SubmitSnapshot | null> {
+      const [row] = rowsOf<{
+        account_id: string;
+        last_seen_at: string | Date;
+        email: string;
+        answers: Answers | null;
+        tabs: Record<string, string> | null;
+        add_another: Record<string, number> | null;
+        submitted: boolean | null;
+        version: string | null;
+        documents: { answer_key: string; pdf_key: string | null; after_submit: boolean }[] | null;
+      }>(
+        await tx.execute(sql`
+    select ${sessions.accountId} as account_id, ${sessions.lastSeenAt} as last_seen_at,
+      ${accounts.email} as email, ${applications.answers} as answers, ${applications.tabs} as tabs,
+      ${applications.addAnother} as add_another,
+      ${applications.submittedAt} is not null as submitted, ${applications}.xmin::text as version,
+      (select jsonb_agg(jsonb_build_object('answer_key', ${documentAnswers.answerKey},
+                'pdf_key', ${documentAnswers.pdfKey},
+                'after_submit', ${documentAnswers.receivedAfterSubmitAt} is not null))
+         from ${documentAnswers}
+         where ${documentAnswers.accountId} = ${sessions.accountId}
+           and ${documentAnswers.status} = 'COMPLETED') as documents
+    from ${sessions}
+    join ${accounts} on ${accounts.id} = ${sessions.accountId}
+    left join ${applications} on ${applications.accountId} = ${sessions.accountId}
+    where ${liveSessions.liveSessionCondition(token)}`),
+      );
+      if (!row) return null;
+      return {
+        accountId: row.account_id,
+        lastSeenAt: new Date(row.last_seen_at),
+        email: row.email,
+        application:
+          row.version === null
+            ? null
+            : {
+                answers: row.answers ?? {},
+                tabs: row.tabs ?? {},
+                addAnother: row.add_another ?? {},
+                submitted: Boolean(row.submitted),
+                version: row.version,
+              },
+        documents: (row.documents ?? []).map((document) => ({
+          answerKey: document.answer_key,
+          pdfKey: document.pdf_key,
+          receivedAfterSubmit: document.after_submit,
+        })),
+      };
     },
 
-    /** Stores the final answers and the submit time; nothing changes the application after. */
-    async markSubmitted(accountId: string, answers: Answers, tx: Executor = db): Promise<void> {
-      await tx
-        .update(applications)
-        .set({ answers, submittedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(applications.accountId, accountId), isNull(applications.submittedAt)));
+    /** An empty application for an account that has none yet, so that it can be submitted. */
+    async createIfMissing(accountId: string, tx: Executor = db): Promise<void> {
+      await tx.insert(applications).values({ accountId }).onConflictDoNothing();
+    },
+
+    /**
+     * Submits, in one statement and so one transaction: for each application its final answers
+     * and submit time, the statuses up to submitted and, when it has a draft, its receipt with the
+     * cycle's next number. Each applies only to an unsubmitted application still at its
+     * `version` (the row's xmin when it was read and validated); the others are left out of the
+     * answer, for their callers to read again. At most one submit per account.
+     *
+     * Every submit of a cycle updates the cycle's sequence row, and its lock is held until the
+     * commit, so submits one by one would each wait for the previous one's commit to reach the
+     * disk. Several in one statement take their numbers in one update and share one commit:
+     * numbers stay unique, in the order given, and since they are taken in the transaction that
+     * stores the receipts, a statement that fails takes them all back (no gaps).
+     */
+    async submit(
+      submits: readonly SubmitItem[],
+      tx: Executor = db,
+    ): Promise<Map<string, SubmitOutcome>> {
+      const input = JSON.stringify(
+        submits.map((item, ord) => ({
+          ord,
+          account_id: item.accountId,
+          version: item.version,
+          answers: item.answers,
+          prefix: item.draft?.prefix ?? null,
+          cycle: item.draft?.cycle ?? null,
+          fingerprint: item.draft?.fingerprint ?? null,
+          documents: item.draft?.documents ?? null,
+        })),
+      );
+      const rows = rowsOf<{
+        account_id: string;
+        submitted_at: string | Date;
+        number: string | null;
+        sequence: number | null;
+      }>(
+        await tx.execute(sql`
+      with input as (
+        select * from jsonb_to_recordset(${input}::jsonb) as input(ord int, account_id uuid,
+          version text, answers jsonb, prefix text, cycle text, fingerprint text, documents jsonb)
+      ), submitted as (
+        update ${applications} as target
+        -- The list's status is set here, so the statuses' trigger finds nothing left to update.
+        set answers = input.answers, submitted_at = now(), updated_at = now(), list_status = 2
+        from input
+        where target.account_id = input.account_id and target.submitted_at is null
+          and target.xmin = input.version::xid
+        returning target.account_id, target.submitted_at
+      ), statuses as (
+        insert into ${webStatuses} (account_id, web_status)
+        select submitted.account_id, status.web_status from submitted,
+          unnest(array['started', 'validating', 'submitted']) as status(web_status)
+        on conflict do nothing
+      ), drafted as (
+        select input.*, submitted.submitted_at from submitted join input using (account_id)
+        where input.cycle is not null
+      ), counted as (
+        select cycle, count(*)::int as taken from drafted group by cycle
+      ), numbered as (
+        insert into ${receiptSequences} (cycle, last) select cycle, taken from counted
+        on conflict (cycle) do update set last = ${receiptSequences.last} + excluded.last
+        returning cycle, last
+      ), ranked as (
+        select drafted.*, (numbered.last - counted.taken
+            + row_number() over (partition by drafted.cycle order by drafted.ord))::int as sequence
+        from drafted join counted using (cycle) join numbered using (cycle)
+      ), receipt as (
+        insert into ${applicationReceipts}
+          (account_id, number, cycle, sequence, submitted_at, fingerprint, documents)
+        select account_id, ${confirmationNumberSql(sql`prefix`, sql`cycle`, sql`sequence`)},
+          cycle, sequence, submitted_at, fingerprint, documents
+        from ranked
+        returning account_id, number, sequence
+      )
+      select submitted.account_id, submitted.submitted_at, receipt.number, receipt.sequence
+      from submitted left join receipt using (account_id)`),
+      );
+      return new Map(
+        rows.map((row) => [
+          row.account_id,
+          {
+            submittedAt: new Date(row.submitted_at),
+            receipt:
+              row.number !== null && row.sequence !== null
+                ? { number: row.number, sequence: row.sequence }
+                : null,
+          },
+        ]),
+      );
     },
   };
+}
+
+/** One application to submit: see `submit`. */
+export interface SubmitItem {
+  accountId: string;
+  version: string;
+  answers: Answers;
+  draft: ReceiptDraft | null;
+}
+
+export interface SubmitOutcome {
+  submittedAt: Date;
+  receipt: IssuedReceipt | null;
+}
+
+/** What submit reads: see `readForSubmit`. */
+export interface SubmitSnapshot {
+  accountId: string;
+  lastSeenAt: Date;
+  email: string;
+  application: {
+    answers: Answers;
+    tabs: Record<string, string>;
+    addAnother: Record<string, number>;
+    submitted: boolean;
+    version: string;
+  } | null;
+  /** Converted documents, with those received after a submit marked. */
+  documents: { answerKey: string; pdfKey: string | null; receivedAfterSubmit: boolean }[];
 }
 
 export type ApplicationsStore = ReturnType<typeof createApplicationsStore>;

@@ -7,32 +7,50 @@ import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
 import type { Mailer } from '../mail/mailer';
 import type { StorageDriver } from '../storage/storage';
-import { confirmationNumber, cycleOf } from './confirmation-number';
+import { cycleOf } from './confirmation-number';
 import { fingerprintOf, MISSING_PDF, sha256Hex } from './receipt-fingerprint';
 import { receiptMessage } from './receipt-mail';
 import {
   findReceipt,
-  insertReceipt,
-  nextSequence,
   type ReceiptRow,
   storedApplication,
   submittedDocuments,
 } from './receipts-store';
 
-/** The application as the submit stores it, inside the submit's transaction. */
+/** The application as the submit stores it, and its converted documents as read with it. */
 export interface SubmittedApplication {
   accountId: string;
   answers: Record<string, unknown>;
   tabs: Record<string, unknown>;
   addAnother: Record<string, unknown>;
+  /** Those received after a submit are left out of what is fingerprinted. */
+  documents: { answerKey: string; pdfKey: string | null; receivedAfterSubmit: boolean }[];
 }
 
-/** What the submit route needs: a receipt in its transaction, and the mail once it commits. */
+/** What a receipt says but its number, worked out before the submit's statement. */
+export interface ReceiptDraft {
+  prefix: string;
+  cycle: string;
+  fingerprint: string;
+  /** Each submitted document's answer key and the SHA-256 of its converted PDF. */
+  documents: Record<string, string>;
+}
+
+/** What the submit's statement adds: the number taken in the cycle's sequence. */
+export interface IssuedReceipt {
+  number: string;
+  sequence: number;
+}
+
+/** What the submit route needs: the receipt drafted before its statement, mailed after commit. */
 export interface SubmitReceipts {
-  /** Numbers and fingerprints the submit; throws (rolling the submit back) if it cannot. */
-  issue(tx: Executor, submitted: SubmittedApplication): Promise<Receipt>;
-  /** Mails the receipt; never throws (a failure is logged, the submit stands). */
-  mailAfterCommit(accountId: string, requestOrigin: string): Promise<void>;
+  /**
+   * The fingerprint and the cycle. Reads each submitted document's PDF from storage, outside any
+   * transaction; a storage error throws (the submit is refused, to retry).
+   */
+  draft(submitted: SubmittedApplication): Promise<ReceiptDraft>;
+  /** Mails the receipt the submit committed; never throws (a failure is logged). */
+  mailAfterCommit(receipt: Receipt, email: string, requestOrigin: string): void;
 }
 
 export interface ReceiptsOptions {
@@ -58,17 +76,27 @@ export function receiptView(row: ReceiptRow): Receipt {
  * storage is recorded as `missing`: the fingerprint then says that nothing was there, and a PDF
  * that appears later does not verify. A storage error throws (the submit is refused, to retry).
  */
+async function hashesOf(
+  storage: StorageDriver,
+  documents: readonly { answerKey: string; pdfKey: string | null }[],
+): Promise<Record<string, string>> {
+  const hashes: Record<string, string> = {};
+  const read = await Promise.all(
+    documents.map((document) => (document.pdfKey ? storage.get(document.pdfKey) : null)),
+  );
+  documents.forEach((document, n) => {
+    const bytes = read[n];
+    hashes[document.answerKey] = bytes ? sha256Hex(bytes) : MISSING_PDF;
+  });
+  return hashes;
+}
+
 async function documentHashes(
   tx: Executor,
   storage: StorageDriver,
   accountId: string,
 ): Promise<Record<string, string>> {
-  const hashes: Record<string, string> = {};
-  for (const document of await submittedDocuments(tx, accountId)) {
-    const bytes = document.pdfKey ? await storage.get(document.pdfKey) : null;
-    hashes[document.answerKey] = bytes ? sha256Hex(bytes) : MISSING_PDF;
-  }
-  return hashes;
+  return hashesOf(storage, await submittedDocuments(tx, accountId));
 }
 
 /**
@@ -102,44 +130,26 @@ export function createReceipts(options: ReceiptsOptions): SubmitReceipts & {
   const { db, storage, tenant, mailer, log } = options;
 
   return {
-    async issue(tx, submitted) {
-      const documents = await documentHashes(tx, storage, submitted.accountId);
-      const fingerprint = fingerprintOf({ ...submitted, documents });
-      const cycle = cycleOf(submitted.answers.entry_term, new Date().getUTCFullYear());
-      // Last: the cycle's row stays locked until the submit commits.
-      const sequence = await nextSequence(tx, cycle);
-      const row = await insertReceipt(tx, {
-        accountId: submitted.accountId,
-        number: confirmationNumber(tenant.receipt_prefix, cycle, sequence),
-        cycle,
-        sequence,
-        fingerprint,
+    async draft(submitted) {
+      const documents = await hashesOf(
+        storage,
+        submitted.documents.filter((document) => !document.receivedAfterSubmit),
+      );
+      return {
+        prefix: tenant.receipt_prefix,
+        cycle: cycleOf(submitted.answers.entry_term, new Date().getUTCFullYear()),
+        fingerprint: fingerprintOf({ ...submitted, documents }),
         documents,
-      });
-      return receiptView(row);
+      };
     },
-
-    async mailAfterCommit(accountId, requestOrigin) {
+    mailAfterCommit(receipt, email, requestOrigin) {
       try {
-        const [receipt, application] = await Promise.all([
-          findReceipt(db, accountId),
-          storedApplication(db, accountId),
-        ]);
-        if (!receipt || !application) return;
         const site = options.publicUrl?.replace(/\/+$/, '') ?? requestOrigin;
-        mailer.send(
-          receiptMessage(
-            tenant,
-            application.email,
-            receiptView(receipt),
-            `${site}${COMPLETION_ROUTE}`,
-          ),
-        );
+        mailer.send(receiptMessage(tenant, email, receipt, `${site}${COMPLETION_ROUTE}`));
       } catch (error) {
-        log.error({ err: error, accountId }, 'could not send the receipt after submit');
+        log.error({ err: error }, 'could not send the receipt after submit');
       }
     },
-
     async find(accountId) {
       const row = await findReceipt(db, accountId);
       return row ? receiptView(row) : null;

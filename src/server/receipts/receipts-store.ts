@@ -1,49 +1,22 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/executor';
-import {
-  accounts,
-  applicationReceipts,
-  applications,
-  documentAnswers,
-  receiptSequences,
-} from '../db/schema';
+import { accounts, applicationReceipts, applications, documentAnswers } from '../db/schema';
 
 /*
- * Receipts and their sequences. Plain functions whose first argument is the database or a
- * caller's transaction (`tx`): the receipt is written in the submit's own transaction.
+ * Receipts. Plain functions whose first argument is the database or a caller's transaction
+ * (`tx`). The receipt and its sequence are written by the submit's own statement
+ * (`submit` in the applications store).
  */
 
 export type ReceiptRow = typeof applicationReceipts.$inferSelect;
 
 /**
- * The next sequence of a cycle. The upsert takes the cycle's row lock until the transaction
- * ends, so concurrent submits queue on it: numbers are unique, and a submit that rolls back
- * takes its number back with it (no gaps).
+ * `confirmationNumber` in SQL, for the statement that takes the sequence: the prefix, the cycle
+ * and the sequence in six digits at least (a seventh when it grows past them, never cut).
  */
-export async function nextSequence(tx: Executor, cycle: string): Promise<number> {
-  const [row] = await tx
-    .insert(receiptSequences)
-    .values({ cycle, last: 1 })
-    .onConflictDoUpdate({
-      target: receiptSequences.cycle,
-      set: { last: sql`${receiptSequences.last} + 1` },
-    })
-    .returning({ last: receiptSequences.last });
-  if (!row) throw new Error(`no sequence for cycle ${cycle}`);
-  return row.last;
-}
-
-/** Stores a receipt stamped with the transaction's time, the application's submitted_at too. */
-export async function insertReceipt(
-  tx: Executor,
-  receipt: Omit<ReceiptRow, 'submittedAt' | 'reminderSentAt'>,
-): Promise<ReceiptRow> {
-  const [row] = await tx
-    .insert(applicationReceipts)
-    .values({ ...receipt, submittedAt: sql`now()` })
-    .returning();
-  if (!row) throw new Error('receipt not stored');
-  return row;
+export function confirmationNumberSql(prefix: SQL, cycle: SQL, sequence: SQL): SQL {
+  return sql`(${prefix})::text || '-' || (${cycle})::text || '-' ||
+    lpad((${sequence})::text, greatest(6, length((${sequence})::text)), '0')`;
 }
 
 export async function findReceipt(tx: Executor, accountId: string): Promise<ReceiptRow | null> {
