@@ -132,40 +132,46 @@ function buildBaseline(): string {
   return dir;
 }
 
-async function startSide(way: Way, cwd: string, ports: [number, number]): Promise<Side> {
+async function startSide(
+  way: Way,
+  cwd: string,
+  ports: { web: [number, number]; jobs: number },
+): Promise<Side> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('the deadline benchmark needs DATABASE_URL (PostgreSQL)');
   const scratch = await scratchPostgres(adminUrl, `portal_bench_deadline_${way}`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `portal-bench-deadline-${way}-`));
   const servers: RunningServer[] = [];
+  let jobs: RunningServer | null = null;
   const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
   const stop = async () => {
-    await Promise.all(servers.map((server) => server.stop()));
+    await Promise.all([...servers, ...(jobs ? [jobs] : [])].map((server) => server.stop()));
     await pool.end();
     await scratch.drop();
     await rm(dataDir, { recursive: true, force: true });
   };
+  const start = (port: number, runJobs: boolean) =>
+    startProductionServer(
+      port,
+      {
+        DATABASE_URL: scratch.url,
+        // All share the uploads and PDFs, as servers behind a balancer share a bucket.
+        DATA_DIR: dataDir,
+        UPLOAD_SIGNING_SECRET: UPLOAD_SECRET,
+        RUN_JOBS: String(runJobs),
+        // Each applicant's address comes through X-Forwarded-For, as behind a load balancer.
+        TRUST_PROXY: '127.0.0.1',
+        LOG_LEVEL: undefined,
+        SMTP_URL: undefined,
+      },
+      cwd,
+    );
   try {
-    // One after the other: the first migrates the database and imports the lists.
-    for (const port of ports) {
-      servers.push(
-        await startProductionServer(
-          port,
-          {
-            DATABASE_URL: scratch.url,
-            // Both share the uploads and PDFs, as servers behind a balancer share a bucket.
-            DATA_DIR: dataDir,
-            UPLOAD_SIGNING_SECRET: UPLOAD_SECRET,
-            RUN_JOBS: 'true',
-            // Each applicant's address comes through X-Forwarded-For, as behind a load balancer.
-            TRUST_PROXY: '127.0.0.1',
-            LOG_LEVEL: undefined,
-            SMTP_URL: undefined,
-          },
-          cwd,
-        ),
-      );
-    }
+    // One after the other: the first migrates the database and imports the lists. The two that
+    // answer applicants only enqueue; a third, which takes no traffic, works the jobs (PDFs,
+    // mail), as a deployment expecting deadline night runs them.
+    jobs = await start(ports.jobs, true);
+    for (const port of ports.web) servers.push(await start(port, false));
   } catch (error) {
     await stop();
     throw error;
@@ -448,8 +454,8 @@ export async function benchDeadline(): Promise<DeadlineResult> {
   const baselineDir = buildBaseline();
   const sides: Side[] = [];
   try {
-    sides.push(await startSide('baseline', baselineDir, [3710, 3711]));
-    sides.push(await startSide('current', root, [3720, 3721]));
+    sides.push(await startSide('baseline', baselineDir, { web: [3710, 3711], jobs: 3712 }));
+    sides.push(await startSide('current', root, { web: [3720, 3721], jobs: 3722 }));
     const [baseline, current] = sides as [Side, Side];
 
     // A small burst on each first: plans, JIT and pools warm, the PDF renderer loaded.

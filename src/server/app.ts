@@ -198,6 +198,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(receiptRoutes, { sessions, receipts });
   await app.register(applicationRoutes, {
     db: database.db,
+    submitDb: database.reserved,
     sessions,
     model: deps.model,
     receipts,

@@ -28,6 +28,8 @@ import { createSubmitBatches } from './submit-batches';
 
 export interface ApplicationOptions {
   db: AppDatabase;
+  /** Where submit reads and writes, so it never queues behind the saves (`DatabaseHandle.reserved`). */
+  submitDb?: AppDatabase;
   sessions: Sessions;
   model: FormModel;
   /** The day submit validates against; a function so tests can fix it. */
@@ -53,7 +55,8 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
 ) => {
   const { model } = options;
   const store = createApplicationsStore(options.db);
-  const submits = createSubmitBatches((items) => store.submit(items));
+  const submitStore = options.submitDb ? createApplicationsStore(options.submitDb) : store;
+  const submits = createSubmitBatches((items) => submitStore.submit(items));
   const startingPdfs = new Set<Promise<void>>();
   // A shutdown lets the PDFs of the last submits be requested before the database closes.
   parent.addHook('onClose', async () => {
@@ -102,7 +105,7 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
     const token = options.sessions.token(request);
     if (!token) return refuseSession(reply);
     for (let attempt = 1; ; attempt++) {
-      const read = await store.readForSubmit(options.sessions, token);
+      const read = await submitStore.readForSubmit(options.sessions, token);
       if (!read) return refuseSession(reply);
       const { accountId, application } = read;
       bindActorToLog(request, reply, { accountId });

@@ -16,6 +16,12 @@ export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   db: AppDatabase;
+  /**
+   * For the few statements that must not queue behind the many (an applicant's submit on
+   * deadline night behind everyone's saves): a small pool of its own on PostgreSQL, the one
+   * connection on the embedded database.
+   */
+  reserved: AppDatabase;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -29,6 +35,8 @@ export type DatabaseOptions =
 const migrationsFolder = path.join(projectRoot, 'drizzle');
 // Any constant shared by every server of one deployment; it serialises concurrent migrations.
 const MIGRATION_LOCK_ID = 7_311_001;
+/** Connections of the reserved pool, on top of DATABASE_POOL_SIZE. */
+export const RESERVED_POOL_SIZE = 2;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
@@ -51,17 +59,24 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     client.release();
   }
   const db = drizzleNodePostgres(pool, { schema });
+  const reservedPool = new pg.Pool({
+    connectionString: url,
+    max: RESERVED_POOL_SIZE,
+    connectionTimeoutMillis: 5000,
+  });
+  reservedPool.on('error', () => {});
   let closed = false;
   return {
     kind: 'postgres',
     db,
+    reserved: drizzleNodePostgres(reservedPool, { schema }),
     async ping() {
       await db.execute(sql`select 1`);
     },
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await Promise.all([pool.end(), reservedPool.end()]);
     },
   };
 }
@@ -85,6 +100,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   return {
     kind: 'pglite',
     db,
+    reserved: db,
     async ping() {
       if (closed) throw new Error('The embedded database is closed.');
       await db.execute(sql`select 1`);
