@@ -1,8 +1,6 @@
 // Deadline night: two servers and their job workers on one PostgreSQL, bursts of applicants
 // finishing their application at once (profile, five saves, submit), the build of today against
 // the build of the baseline commit in the same run, bursts taking turns.
-import { spawnSync } from 'node:child_process';
-import { existsSync, realpathSync, symlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +9,8 @@ import pg from 'pg';
 import type { Answers } from '../src/shared/form/model';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import {
+  BASELINE_COMMIT,
+  buildBaseline,
   buildServer,
   type RunningServer,
   scratchPostgres,
@@ -19,8 +19,6 @@ import {
 import { percentile } from './timing';
 
 const root = path.resolve(import.meta.dirname, '..');
-/** main before the deadline-night work began: the yardstick every run builds and measures. */
-export const BASELINE_COMMIT = process.env.BENCH_DEADLINE_BASELINE ?? '25cb24e';
 const APPLICANTS = Number(process.env.BENCH_DEADLINE_APPLICANTS ?? 200);
 const BURSTS = Number(process.env.BENCH_DEADLINE_BURSTS ?? 3);
 const WARM_UP_APPLICANTS = Number(process.env.BENCH_DEADLINE_WARM_UP ?? 20);
@@ -109,27 +107,6 @@ export interface DeadlineResult {
   baselineCommit: string;
   loadBefore: number[];
   loadAfter: number[];
-}
-
-/**
- * The baseline's sources from git history in a directory of their own, sharing this project's
- * node_modules, built with their own build script. Kept between runs under the commit's name.
- */
-function buildBaseline(): string {
-  const dir = path.join(os.tmpdir(), `portal-bench-deadline-${BASELINE_COMMIT}`);
-  if (existsSync(path.join(dir, 'dist', 'build-stamp.json'))) return dir;
-  spawnSync('rm', ['-rf', dir]);
-  spawnSync('mkdir', ['-p', dir]);
-  const extract = spawnSync(
-    'sh',
-    ['-c', `git archive --format=tar ${BASELINE_COMMIT} | tar -x -C "${dir}"`],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (extract.status !== 0) throw new Error(`could not extract ${BASELINE_COMMIT}`);
-  symlinkSync(realpathSync(path.join(root, 'node_modules')), path.join(dir, 'node_modules'));
-  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: dir, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`the build of ${BASELINE_COMMIT} failed`);
-  return dir;
 }
 
 async function startSide(

@@ -18,11 +18,14 @@ const _root = path.resolve(import.meta.dirname, '..');
 const SCHOOLS_SAMPLED = Number(process.env.BENCH_LOOKUP_SCHOOLS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_LOOKUP_CONCURRENCY ?? 20);
 const ROUNDS = Number(process.env.BENCH_LOOKUP_ROUNDS ?? 5);
-const PORT = 3394;
-const BASE = `http://127.0.0.1:${PORT}`;
+const PORTS = { current: 3394, baseline: 3396 } as const;
+
+/** Today's build, or the previous implementation (the school search in SQL) built beside it. */
+export type LookupWay = keyof typeof PORTS;
 
 export interface LookupBenchResult {
   database: DatabaseKind;
+  way: LookupWay;
   schools: number;
   /** Searches measured (each query once per round). */
   searches: number;
@@ -87,17 +90,17 @@ const nextAddress = () => {
   return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
 };
 
-async function search(query: Query): Promise<LookupResult[]> {
+async function search(base: string, query: Query): Promise<LookupResult[]> {
   const params = new URLSearchParams({ text: query.text, category: 'hs_ceeb', max_results: '5' });
-  const response = await fetch(`${BASE}/lookup/find?${params}`, {
+  const response = await fetch(`${base}/lookup/find?${params}`, {
     headers: { 'x-forwarded-for': nextAddress() },
   });
   if (response.status !== 200) throw new Error(`lookup answered ${response.status}`);
   return (await response.json()) as LookupResult[];
 }
 
-async function health(): Promise<void> {
-  const response = await fetch(`${BASE}/healthz`);
+async function health(base: string): Promise<void> {
+  const response = await fetch(`${base}/healthz`);
   if (response.status !== 200) throw new Error(`healthz answered ${response.status}`);
   await response.arrayBuffer();
 }
@@ -119,7 +122,11 @@ async function underLoad(count: number, call: (n: number) => Promise<unknown>): 
   return times;
 }
 
-export async function benchLookup(kind: DatabaseKind): Promise<LookupBenchResult> {
+export async function benchLookup(
+  kind: DatabaseKind,
+  way: LookupWay = 'current',
+  cwd?: string,
+): Promise<LookupBenchResult> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-lookup-'));
   const adminUrl = process.env.DATABASE_URL;
   if (kind === 'postgres' && !adminUrl) throw new Error('DATABASE_URL is needed for PostgreSQL');
@@ -127,14 +134,19 @@ export async function benchLookup(kind: DatabaseKind): Promise<LookupBenchResult
     kind === 'postgres' && adminUrl ? await scratchPostgres(adminUrl, 'portal_bench_lookup') : null;
   let server: RunningServer | null = null;
   try {
-    server = await startProductionServer(PORT, {
-      DATA_DIR: dataDir,
-      // The searchers' addresses come through X-Forwarded-For, as behind a load balancer.
-      TRUST_PROXY: '127.0.0.1',
-      // Production's default logging, whatever this shell sets.
-      LOG_LEVEL: undefined,
-      DATABASE_URL: scratch?.url,
-    });
+    server = await startProductionServer(
+      PORTS[way],
+      {
+        DATA_DIR: dataDir,
+        // The searchers' addresses come through X-Forwarded-For, as behind a load balancer.
+        TRUST_PROXY: '127.0.0.1',
+        // Production's default logging, whatever this shell sets.
+        LOG_LEVEL: undefined,
+        DATABASE_URL: scratch?.url,
+      },
+      cwd,
+    );
+    const base = server.base;
 
     const list = readLookupList(readDefaultList('hs_ceeb'));
     const queries = queriesFor(list.rows);
@@ -142,7 +154,7 @@ export async function benchLookup(kind: DatabaseKind): Promise<LookupBenchResult
     let firstSearchMs = 0;
     for (const query of queries) {
       const start = performance.now();
-      await search(query);
+      await search(base, query);
       firstSearchMs = Math.max(firstSearchMs, performance.now() - start);
     }
 
@@ -152,11 +164,11 @@ export async function benchLookup(kind: DatabaseKind): Promise<LookupBenchResult
     let wanted = 0;
     let found = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      healthTimes.push(...(await underLoad(queries.length, health)));
+      healthTimes.push(...(await underLoad(queries.length, () => health(base))));
       searchTimes.push(
         ...(await underLoad(queries.length, async (n) => {
           const query = queries[n] as Query;
-          const results = await search(query);
+          const results = await search(base, query);
           if (query.wanted) {
             wanted++;
             if (results.some((result) => result.sub_text.endsWith(`CEEB ${query.wanted}`))) found++;
@@ -173,6 +185,7 @@ export async function benchLookup(kind: DatabaseKind): Promise<LookupBenchResult
     const healthP99 = percentile(healthTimes, 0.99);
     return {
       database: kind,
+      way,
       schools: list.rows.length,
       searches: searchTimes.length,
       searchP50Ms: round1(percentile(searchTimes, 0.5)),

@@ -2,11 +2,40 @@
 // built once, started in a process of its own with NODE_ENV=production, on a scratch database.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync, realpathSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 const READY_TIMEOUT_MS = 180_000;
+
+/**
+ * main before the performance work on the server began (school search, saving, submit): the
+ * previous implementation the benchmarks that replace one build and measure beside today's.
+ */
+export const BASELINE_COMMIT = process.env.BENCH_BASELINE ?? '25cb24e';
+
+/**
+ * The baseline's sources from git history in a directory of their own, sharing this project's
+ * node_modules, built with their own build script. Kept between runs under the commit's name.
+ */
+export function buildBaseline(): string {
+  const dir = path.join(os.tmpdir(), `portal-bench-baseline-${BASELINE_COMMIT}`);
+  if (existsSync(path.join(dir, 'dist', 'build-stamp.json'))) return dir;
+  spawnSync('rm', ['-rf', dir]);
+  spawnSync('mkdir', ['-p', dir]);
+  const extract = spawnSync(
+    'sh',
+    ['-c', `git archive --format=tar ${BASELINE_COMMIT} | tar -x -C "${dir}"`],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (extract.status !== 0) throw new Error(`could not extract ${BASELINE_COMMIT}`);
+  symlinkSync(realpathSync(path.join(root, 'node_modules')), path.join(dir, 'node_modules'));
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: dir, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`the build of ${BASELINE_COMMIT} failed`);
+  return dir;
+}
 
 /** `npm run build`: dist/web and dist/server from the sources as they are now. */
 export function buildServer(): void {
