@@ -11,6 +11,7 @@ import { benchDocuments } from './documents';
 import { benchExportZip } from './export-zip';
 import { benchFirstLoad } from './first-load';
 import { benchKeystroke } from './keystroke';
+import { benchKeystrokeApp } from './keystroke-app';
 import { benchLookup } from './lookup';
 import { buildServer } from './production-server';
 import { benchStartUp } from './start-up';
@@ -146,6 +147,22 @@ const sections: Record<string, () => Promise<string>> = {
       '| fields on the page | field renders per keystroke | keydown to commit (ms) | React render work (ms) |',
       '|---|---|---|---|',
       `| ${result.fields} | ${result.rendersPerKeystroke.toFixed(2)} | ${result.msPerKeystroke.toFixed(2)} | ${result.reactRenderMsPerKeystroke.toFixed(2)} |`,
+    ].join('\n');
+  },
+  'keystroke-app': async () => {
+    const result = await benchKeystrokeApp();
+    console.log(JSON.stringify(result, null, 2));
+    const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+    const ms = (value: number) => value.toFixed(2);
+    return [
+      `Measured ${today} on ${machine}, Chromium headless, the compiled server in production mode on the embedded database; ${result.rounds} rounds after 2 warm-up rounds, each typing "${result.text}" (${result.text.length} keys) into the first name on /about and into the yardstick in turns; load average (1 / 5 / 15 min) ${load(result.loadBefore)} before, ${load(result.loadAfter)} after.`,
+      '',
+      '| state | keystrokes per page | keydown to frame, app median (ms) | p90 | yardstick median (ms) | p90 | ratio (goal ≤ 1.2) | keydown to input handled, app median (ms) | yardstick median (ms) | ratio |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      ...result.states.map(
+        (row) =>
+          `| ${row.state} | ${row.keystrokes} | ${ms(row.frame.appMedianMs)} | ${ms(row.frame.appP90Ms)} | ${ms(row.frame.plainMedianMs)} | ${ms(row.frame.plainP90Ms)} | **${row.frame.ratio.toFixed(2)}** | ${ms(row.handled.appMedianMs)} | ${ms(row.handled.plainMedianMs)} | ${row.handled.ratio.toFixed(2)} |`,
+      ),
     ].join('\n');
   },
 };
