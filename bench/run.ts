@@ -12,6 +12,7 @@ import { benchDocuments } from './documents';
 import { benchExportZip } from './export-zip';
 import { benchFirstLoad } from './first-load';
 import { benchKeystroke } from './keystroke';
+import { benchKeystrokeApp } from './keystroke-app';
 import { benchLookup } from './lookup';
 import { BASELINE_COMMIT, buildBaseline, buildServer } from './production-server';
 import { benchStartUp } from './start-up';
@@ -180,6 +181,30 @@ const sections: Record<string, () => Promise<string>> = {
       '| fields on the page | field renders per keystroke | keydown to commit (ms) | React render work (ms) |',
       '|---|---|---|---|',
       `| ${result.fields} | ${result.rendersPerKeystroke.toFixed(2)} | ${result.msPerKeystroke.toFixed(2)} | ${result.reactRenderMsPerKeystroke.toFixed(2)} |`,
+    ].join('\n');
+  },
+  'keystroke-app': async () => {
+    const result = await benchKeystrokeApp();
+    console.log(JSON.stringify(result, null, 2));
+    const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+    const ms = (value: number) => value.toFixed(2);
+    return [
+      `Measured ${today} on ${machine}, Chromium headless, the compiled server in production mode on the embedded database; ${result.rounds} rounds after 2 warm-up rounds, each typing "${result.text}" (${result.text.length} keys, ${result.states[0]?.keystrokes ?? 0} timed per page and state) into the first name on /about and into the yardstick in turns; load average (1 / 5 / 15 min) ${load(result.loadBefore)} before, ${load(result.loadAfter)} after.`,
+      '',
+      '| state | measure | app median (ms) | app p90 (ms) | yardstick median (ms) | yardstick p90 (ms) | ratio of medians (goal ≤ 1.2) |',
+      '|---|---|---|---|---|---|---|',
+      ...result.states.flatMap((row) =>
+        (
+          [
+            ['keydown to frame', row.frame],
+            ['keydown to input handled', row.handled],
+            ['work: handled + frame rendering', row.work],
+          ] as const
+        ).map(
+          ([measure, value]) =>
+            `| ${row.state} | ${measure} | ${ms(value.appMedianMs)} | ${ms(value.appP90Ms)} | ${ms(value.plainMedianMs)} | ${ms(value.plainP90Ms)} | **${value.ratio.toFixed(2)}** |`,
+        ),
+      ),
     ].join('\n');
   },
 };

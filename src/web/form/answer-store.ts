@@ -67,6 +67,8 @@ export class AnswerStore {
   /** Starts over for another person or log-in; the same session id changes nothing. */
   startSession(session: StoreSession): void {
     if (session.id === this.session.id) return;
+    // What the last person typed reaches storage before their copy is let go.
+    this.localCopy?.flush();
     const before = Object.keys(this.answers);
     this.session = session;
     this.answers = { ...session.answers };
@@ -180,6 +182,11 @@ export class AnswerStore {
   /** A save that succeeded: the local copy of unsaved answers no longer needs these. */
   markSaved(patch: Answers): void {
     if (this.session.mode === 'account') this.localCopy?.forget(patch);
+  }
+
+  /** Writes the answers the local copy holds in memory to browser storage now (the tab is hidden or left). */
+  flushLocalCopy(): void {
+    this.localCopy?.flush();
   }
 
   hasDirty(): boolean {

@@ -89,6 +89,17 @@ export function createFormSession(
   let startedFor = '';
   let formTools: FormTools | null = null;
 
+  // The local copy writes in batches (local-copy.ts): a tab hidden, closed or reloaded writes
+  // what is still held, so no answer typed is lost. `pagehide` covers a reload and a close;
+  // `visibilitychange` covers a phone switching apps, after which the page may never run again.
+  // Tests of the session's calls run without a page: there is nothing to hide or leave there.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', () => answers.flushLocalCopy());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') answers.flushLocalCopy();
+    });
+  }
+
   const session: FormSession = {
     answers,
     snapshot,

@@ -8,6 +8,10 @@ import { useFormContext } from './form-context';
 
 const NO_KEYS: readonly string[] = [];
 
+// Every snapshot reader below keeps its identity between renders: given a new reader, React
+// queues an effect that stores it and reads the store again, so a new function at each render
+// cost every hook of the field typed into that extra work at every keystroke.
+
 function useKeysSubscription(store: AnswerStore, keys: readonly string[]) {
   return useCallback(
     (listener: () => void) => {
@@ -25,7 +29,7 @@ export function useAnswer(key: string): AnswerValue | undefined {
   const { store } = useFormContext();
   const keys = useMemo(() => [key], [key]);
   const subscribe = useKeysSubscription(store, keys);
-  const read = () => store.get(key);
+  const read = useCallback(() => store.get(key), [store, key]);
   return useSyncExternalStore(subscribe, read, read);
 }
 
@@ -37,7 +41,7 @@ export function useCondition(expr: ConditionExpr | undefined, resolve: KeyResolv
   const { store } = useFormContext();
   const keys = useMemo(() => (expr ? conditionKeys(expr, resolve) : NO_KEYS), [expr, resolve]);
   const subscribe = useKeysSubscription(store, keys);
-  const read = () => evaluate(expr, store.getAll(), resolve);
+  const read = useCallback(() => evaluate(expr, store.getAll(), resolve), [store, expr, resolve]);
   return useSyncExternalStore(subscribe, read, read);
 }
 
@@ -52,7 +56,10 @@ export function useFirstCase(
     [cases, resolve],
   );
   const subscribe = useKeysSubscription(store, keys);
-  const read = () => cases.findIndex((branch) => evaluate(branch.when, store.getAll(), resolve));
+  const read = useCallback(
+    () => cases.findIndex((branch) => evaluate(branch.when, store.getAll(), resolve)),
+    [store, cases, resolve],
+  );
   return useSyncExternalStore(subscribe, read, read);
 }
 
@@ -62,10 +69,10 @@ export function useRepeatCount(repeat: Repeat): number {
     (listener: () => void) => store.subscribeRepeat(repeat.id, listener),
     [store, repeat.id],
   );
-  const read = () => {
+  const read = useCallback(() => {
     const stored = store.repeatCount(repeat.id);
     return repeatCount(repeat, stored === undefined ? {} : { [repeat.id]: stored });
-  };
+  }, [store, repeat]);
   return useSyncExternalStore(subscribe, read, read);
 }
 
@@ -75,10 +82,10 @@ export function useChosenTab(tabs: Tabs): string {
     (listener: () => void) => store.subscribeTab(tabs.id, listener),
     [store, tabs.id],
   );
-  const read = () => {
+  const read = useCallback(() => {
     const stored = store.chosenTab(tabs.id);
     return chosenTab(tabs, { tabs: stored === undefined ? {} : { [tabs.id]: stored }, isLoggedIn });
-  };
+  }, [store, tabs, isLoggedIn]);
   return useSyncExternalStore(subscribe, read, read);
 }
 
@@ -110,8 +117,11 @@ export function useFieldErrors(place: FieldAt): readonly string[] {
     [validating, place],
   );
   const subscribe = useKeysSubscription(store, keys);
-  const read = () =>
-    keys.length === 0 ? '' : validateField(place, store.getAll(), { today }).join(SEPARATOR);
+  const read = useCallback(
+    () =>
+      keys.length === 0 ? '' : validateField(place, store.getAll(), { today }).join(SEPARATOR),
+    [store, keys, place, today],
+  );
   const joined = useSyncExternalStore(subscribe, read, read);
   return useMemo(() => (joined === '' ? [] : joined.split(SEPARATOR)), [joined]);
 }
@@ -125,6 +135,6 @@ export function useRequired(place: FieldAt): boolean {
   const { store } = useFormContext();
   const keys = useMemo(() => ruleKeys(place.field, place.key, place.resolveKey), [place]);
   const subscribe = useKeysSubscription(store, keys);
-  const read = () => isRequired(place, store.getAll());
+  const read = useCallback(() => isRequired(place, store.getAll()), [store, place]);
   return useSyncExternalStore(subscribe, read, read);
 }

@@ -4,15 +4,26 @@ import type { Answers, AnswerValue } from '../../shared/form/model';
  * Answers kept in the browser (docs/design.md, "Nothing typed is lost"): an anonymous visitor's whole
  * draft, or a signed-in student's changes that have not reached the server yet. Every write
  * merges per key, so two tabs editing different questions do not undo each other.
+ *
+ * Writes are held in memory and reach storage at most once per `LOCAL_COPY_WRITE_DELAY_MS`, and
+ * at once on `flush` (the form session flushes when the page is hidden or left): reading,
+ * parsing and rewriting the stored copy at every keystroke made typing cost more than the
+ * keystroke itself (docs/decisions/041-keystroke-cost.md).
  */
 export interface LocalCopy {
+  /** The stored copy with the writes still held in memory. */
   load(): Answers;
-  /** Merges these answers into the stored copy. */
+  /** Merges these answers into the copy; storage gets them within the write delay. */
   write(changes: Answers): void;
   /** Drops the keys the server now holds, unless they changed again since. */
   forget(saved: Answers): void;
+  /** Writes what is held in memory to storage now. */
+  flush(): void;
   clear(): void;
 }
+
+/** The longest a change waits in memory; a tab hidden or closed writes it at once. */
+export const LOCAL_COPY_WRITE_DELAY_MS = 500;
 
 export const ANONYMOUS_ANSWERS_KEY = 'portal:answers';
 export const unsavedAnswersKey = (username: string) => `portal:unsaved:${username}`;
@@ -52,6 +63,9 @@ export function createLocalCopy(
   key: string,
   storage: StorageLike | null = browserStorage(),
 ): LocalCopy {
+  /** Written since the last flush; merged over the stored copy then. */
+  let pending: Answers = {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const read = () => {
     try {
       return parseAnswers(storage?.getItem(key) ?? null);
@@ -67,12 +81,25 @@ export function createLocalCopy(
       // A full or disabled storage: the answers still live in memory and, signed in, on the server.
     }
   };
+  const cancel = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  const flush = () => {
+    cancel();
+    const changes = pending;
+    pending = {};
+    if (Object.keys(changes).length > 0) store({ ...read(), ...changes });
+  };
   return {
-    load: read,
+    load: () => ({ ...read(), ...pending }),
     write(changes) {
-      if (Object.keys(changes).length > 0) store({ ...read(), ...changes });
+      for (const name in changes) pending[name] = changes[name] as AnswerValue;
+      // One timer for a burst of keystrokes, not one per keystroke.
+      timer ??= setTimeout(flush, LOCAL_COPY_WRITE_DELAY_MS);
     },
     forget(saved) {
+      flush();
       const current = read();
       let changed = false;
       for (const [name, value] of Object.entries(saved)) {
@@ -83,7 +110,10 @@ export function createLocalCopy(
       }
       if (changed) store(current);
     },
+    flush,
     clear() {
+      cancel();
+      pending = {};
       try {
         storage?.removeItem(key);
       } catch {

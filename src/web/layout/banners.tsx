@@ -1,6 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
-import type { Answers } from '../../shared/form/model';
+import { Link, useNavigate } from 'react-router';
 import { type BannerContent, type BannerKind, bannersFor } from '../form/banners';
 import { useFormSession } from '../form/form-session-context';
 import { useStore } from '../state/create-store';
@@ -25,14 +24,18 @@ export function Banners() {
   const webStatus = useStore(snapshot.store, (current) => current.webStatus);
   const numLogins = useStore(snapshot.store, (current) => current.numLogins);
   const hasChangedPage = useStore(snapshot.store, (current) => current.hasChangedPage);
+  // Only the thanks banner shows the name: before submitting, typing a first name (a keystroke
+  // each letter) must not re-render the banners above the page.
+  const showsName = isLoggedIn && webStatus === 'submitted';
   const subscribeFirstName = useCallback(
-    (listener: () => void) => answers.subscribeKey('first_name', listener),
-    [answers],
+    (listener: () => void) =>
+      showsName ? answers.subscribeKey('first_name', listener) : () => undefined,
+    [answers, showsName],
   );
-  const readFirstName = () => {
-    const value = answers.get('first_name');
+  const readFirstName = useCallback(() => {
+    const value = showsName ? answers.get('first_name') : '';
     return typeof value === 'string' ? value : '';
-  };
+  }, [answers, showsName]);
   const firstName = useSyncExternalStore(subscribeFirstName, readFirstName, readFirstName);
   const banners = bannersFor({ isLoggedIn, webStatus, numLogins, hasChangedPage }, firstName);
   if (banners.length === 0) return null;
@@ -47,12 +50,24 @@ export function Banners() {
 
 function Banner({ banner }: { banner: BannerContent }) {
   const session = useFormSession();
+  const navigate = useNavigate();
   return (
     <div className={banner.kind === 'thanks' ? styles.success : styles.banner}>
       <p className={styles.title}>{banner.title}</p>
       {banner.kind === 'returning' ? (
         <p className={styles.line}>
-          <Link to="/login" state={loginState(session.anonymousAnswers())} className={styles.link}>
+          <Link
+            to="/login"
+            className={styles.link}
+            onClick={(event) => {
+              // The answers typed so far, taken when the link is followed, not at each render.
+              const answers = session.anonymousAnswers();
+              if (!answers || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+              if (event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              navigate('/login', { state: { answers } });
+            }}
+          >
             Log in
           </Link>{' '}
           to continue where you left off. Answers you entered here come along.
@@ -62,8 +77,4 @@ function Banner({ banner }: { banner: BannerContent }) {
       )}
     </div>
   );
-}
-
-function loginState(answers: Answers | null) {
-  return answers ? { answers } : undefined;
 }
