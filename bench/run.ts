@@ -130,7 +130,7 @@ const sections: Record<string, () => Promise<string>> = {
     const row = (way: typeof baseline, label: string, ratio: string) =>
       `| ${label} | ${way.burstMedianMs} | ${ratio} | ${way.savesPerSecond} | ${way.submitsPerSecond} | ${way.saveP50Ms} / ${way.saveP99Ms} | ${way.submitP50Ms} / ${way.submitP99Ms} | **${way.submitToSaveP99.toFixed(2)}** | ${way.errors} | ${way.lost} | ${way.pdfsPerMinute} |`;
     return [
-      `Measured ${today} on ${machine}, PostgreSQL, each way two servers of its build in production mode with their job workers on a scratch database of its own; ${current.bursts} bursts each of ${current.applicantsPerBurst} applicants at once (${current.applicantsPerBurst * 7} requests), taking turns with the baseline (${result.baselineCommit}); load average (1 / 5 / 15 min) ${load(result.loadBefore)} before, ${load(result.loadAfter)} after.`,
+      `Measured ${today} on ${machine}, PostgreSQL, each way two web servers of its build in production mode (RUN_JOBS=false) and a job worker on a scratch database of its own; ${current.bursts} bursts each of ${current.applicantsPerBurst} applicants at once (${current.applicantsPerBurst * 7} requests), taking turns with the baseline (${result.baselineCommit}); load average (1 / 5 / 15 min) ${load(result.loadBefore)} before, ${load(result.loadAfter)} after.`,
       '',
       '| build | burst, median (ms) | ratio to the baseline (goal ≤ 0.5) | saves/s | submits/s | save p50 / p99 (ms) | submit p50 / p99 (ms) | submit p99 ÷ save p99 (goal ≤ 1) | errors | acknowledged answers lost | application PDFs per minute |',
       '|---|---|---|---|---|---|---|---|---|---|---|',
