@@ -108,4 +108,18 @@ describe('the answers kept in browser storage', () => {
     session.sync(profile('ada@example.edu'));
     expect(JSON.parse(page.data.get(ANONYMOUS_ANSWERS_KEY) ?? '{}')).toEqual({ first_name: 'Ada' });
   });
+
+  it('a change typed just before the same student signs in again is in the new session', () => {
+    fakePage();
+    const student = profile('ada@example.edu');
+    const session = reload(student);
+    session.answers.set('first_name', 'Ada');
+    // A new sign-in of the same account: a new session, the same copy in storage.
+    session.sync({
+      ...student,
+      successful_login: [...student.successful_login, { logged_in_at: '2026-11-23T00:00:00.000Z' }],
+    });
+    expect(session.answers.get('first_name')).toBe('Ada');
+    expect(session.answers.takeDirty()).toEqual({ first_name: 'Ada' });
+  });
 });

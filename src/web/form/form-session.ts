@@ -113,6 +113,8 @@ export function createFormSession(
       snapshot.sync(profile);
       const id = sessionIdOf(profile);
       if (answers.sessionId === id) return;
+      // What the old session's copy still holds in memory is in storage before the new one reads it.
+      answers.flushLocalCopy();
       if (!profile) {
         answers.startSession({
           id,
