@@ -4,7 +4,11 @@ import path from 'node:path';
 import { setTimeout as nextTimer } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../config/project-root';
-import { type PgliteThread, startPgliteThread } from './pglite-thread';
+import {
+  type PgliteThread,
+  type PgliteThreadTransaction,
+  startPgliteThread,
+} from './pglite-thread';
 
 const migrationsFolder = path.join(projectRoot, 'drizzle');
 
@@ -57,6 +61,25 @@ describe('the embedded database on its own thread', () => {
     ).rejects.toThrow('changed my mind');
     const ids = await thread.query<{ id: number }>('select id from notes order by id');
     expect(ids.rows.map((row) => row.id)).toEqual([1, 2]);
+  });
+
+  it('refuses a transaction whose failed statement was caught: PostgreSQL rolled it back', async () => {
+    const swallowed = thread.transaction(async (tx) => {
+      await tx.query('insert into notes values (5, $1, null)', ['lost']);
+      await tx.query('insert into notes values (5, $1, null)', ['again']).catch(() => undefined);
+      return 'stored';
+    });
+    await expect(swallowed).rejects.toThrow('The transaction failed and was rolled back.');
+    const rows = await thread.query('select id from notes where id = 5');
+    expect(rows.rows).toEqual([]);
+  });
+
+  it('refuses a transaction handle used after its transaction ended', async () => {
+    let kept: PgliteThreadTransaction | undefined;
+    await thread.transaction(async (tx) => {
+      kept = tx;
+    });
+    await expect(kept?.query('select 1')).rejects.toThrow('This transaction has ended.');
   });
 
   it('holds a statement asked for during a transaction until the transaction ends', async () => {

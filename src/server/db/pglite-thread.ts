@@ -111,32 +111,68 @@ export async function startPgliteThread(data: PgliteWorkerData): Promise<PgliteT
     await worker.terminate();
     throw error;
   }
+  let closing = false;
+  const refuseWhenClosing = () => {
+    if (closing) throw new Error('The embedded database is closed.');
+  };
+
   return {
-    query: (sql, params, options) => gate.then(() => direct.query(sql, params, options)),
-    exec: (sql) => gate.then(() => direct.exec(sql)),
+    query: async (sql, params, options) => {
+      refuseWhenClosing();
+      await gate;
+      return direct.query(sql, params, options);
+    },
+    exec: async (sql) => {
+      refuseWhenClosing();
+      await gate;
+      return direct.exec(sql);
+    },
     async transaction<T>(work: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T> {
+      refuseWhenClosing();
       const previous = gate;
       let release = () => {};
       gate = new Promise((resolve) => {
         release = resolve;
       });
+      // Usable only until the transaction ends: later it would slip past the gate into another.
+      let open = true;
+      const ensureOpen = () => {
+        if (!open) throw new Error('This transaction has ended.');
+      };
+      const tx: PgliteThreadTransaction = {
+        query: async (sql, params, options) => {
+          ensureOpen();
+          return direct.query(sql, params, options);
+        },
+        exec: async (sql) => {
+          ensureOpen();
+          return direct.exec(sql);
+        },
+      };
       try {
         await previous;
         await direct.exec('begin');
         try {
-          const result = await work(direct);
-          await direct.exec('commit');
+          const result = await work(tx);
+          const [committed] = await direct.exec('commit');
+          // A transaction in which a statement failed ends in a rollback, which COMMIT reports
+          // without an error: its work was not stored, so it must not look as if it were.
+          if (committed?.command === 'ROLLBACK') {
+            throw new Error('The transaction failed and was rolled back.');
+          }
           return result;
         } catch (error) {
           await direct.exec('rollback').catch(() => undefined);
           throw error;
         }
       } finally {
+        open = false;
         release();
       }
     },
     async close() {
-      if (stopped) return;
+      if (stopped || closing) return;
+      closing = true;
       await gate;
       await send({ kind: 'close' });
       stop(new Error('The embedded database is closed.'));
