@@ -64,7 +64,9 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
           animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
       ),
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  // A toast whose time ran out after that wait fades out while axe reads it: it is leaving, and
+  // its fading colours are not read either.
+  const results = await new AxeBuilder({ page }).exclude('li[data-state="closed"]').analyze();
   expect(results.violations, what).toEqual([]);
 }
 
