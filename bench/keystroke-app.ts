@@ -6,9 +6,7 @@
 // rendering one labelled, controlled input) as a production bundle served from a static server.
 // In Chromium it types the same text into the first name on /about and into the yardstick, one
 // character at a time, in turns, for a new anonymous visitor and for a signed-in applicant.
-import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +14,7 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { buildServer, startProductionServer } from './production-server';
+import { serveDirectory } from './static-files';
 import { percentile } from './timing';
 
 const PORT = 3652;
@@ -28,12 +27,6 @@ const PASSWORD = 'Keystroke-Bench-2026';
 const KEY_GAP_MS = 40;
 /** After a run on the app: its autosave (800 ms after the last key) goes out before the next run. */
 const SETTLE_MS = 1500;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-};
 
 export interface KeystrokeAppState {
   state: 'anonymous' | 'signed in';
@@ -163,33 +156,17 @@ async function serveYardstick(): Promise<{ url: string; close(): Promise<void> }
     plugins: [react()],
     build: { outDir, emptyOutDir: true },
   });
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const file = path.join(outDir, url.pathname === '/' ? 'index.html' : url.pathname);
-    if (!file.startsWith(outDir)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.setHeader(
-      'Content-Type',
-      CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-    );
-    createReadStream(file)
-      .on('error', () => response.writeHead(404).end())
-      .pipe(response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const served = await serveDirectory(outDir);
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: served.url,
     async close() {
-      await closeServer(server);
+      await served.close();
       await rm(outDir, { recursive: true, force: true });
     },
   };
 }
 
-function closeServer(server: Server | ReturnType<typeof createTcpServer>): Promise<void> {
+function closeServer(server: ReturnType<typeof createTcpServer>): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 

@@ -3,26 +3,18 @@
 // form engine and rendered by the real renderer, React's profiling build), opens it in Chromium
 // and types into one field, counting field renders with <Profiler> and timing each keystroke
 // from keydown to the end of React's commit.
-import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { TYPED_KEY } from './keystroke/bench-page';
+import { serveDirectory } from './static-files';
 
 const root = path.resolve(import.meta.dirname, 'keystroke');
 // Within the default text limit of 45 characters.
 const TEXT = 'Maria Elena Lopez, 3301 College Avenue';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-};
 
 export interface KeystrokeResult {
   /** Fields on the page. */
@@ -47,23 +39,7 @@ export async function benchKeystroke(): Promise<KeystrokeResult> {
     build: { outDir, emptyOutDir: true },
   });
 
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const file = path.join(outDir, url.pathname === '/' ? 'index.html' : url.pathname);
-    if (!file.startsWith(outDir)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.setHeader(
-      'Content-Type',
-      CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-    );
-    createReadStream(file)
-      .on('error', () => response.writeHead(404).end())
-      .pipe(response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await serveDirectory(outDir);
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -71,7 +47,7 @@ export async function benchKeystroke(): Promise<KeystrokeResult> {
   });
   try {
     const page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.goto(server.url);
     await page.waitForFunction(() => window.__bench?.ready === true);
     const fields = await page.locator('input, textarea, select').evaluateAll((controls) => {
       const keys = new Set<string>();
@@ -117,7 +93,7 @@ export async function benchKeystroke(): Promise<KeystrokeResult> {
     };
   } finally {
     await browser.close();
-    server.close();
+    await server.close();
     await rm(outDir, { recursive: true, force: true });
   }
 }
