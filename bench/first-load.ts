@@ -15,6 +15,7 @@ import { type Browser, chromium } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import Fastify from 'fastify';
 import { build } from 'vite';
+import { webFilesOptions } from '../src/server/spa/spa-routes';
 import { buildServer, startProductionServer } from './production-server';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -95,18 +96,10 @@ async function buildYardstick(outDir: string): Promise<void> {
   });
 }
 
-/** The yardstick behind @fastify/static with the options of src/server/spa/spa-routes.ts. */
+/** The yardstick behind @fastify/static with the web app's own options (spa-routes.ts). */
 async function serveYardstick(webRoot: string) {
   const app = Fastify({ logger: false });
-  await app.register(fastifyStatic, {
-    root: webRoot,
-    index: false,
-    wildcard: false,
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  await app.register(fastifyStatic, webFilesOptions(webRoot));
   app.get('/', (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 
@@ -15,6 +15,22 @@ const API_PREFIXES = [
   '/assets/',
 ];
 
+/**
+ * How the built web app's files are served: hashed assets cached for a year, the rest checked
+ * each time. The first-load benchmark serves its yardstick page the same way.
+ */
+export function webFilesOptions(webRoot: string): FastifyStaticOptions {
+  return {
+    root: webRoot,
+    index: false,
+    wildcard: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  };
+}
+
 /** The staff console's pages, under /staff, are a web app of their own (staff.html). */
 export function webPageFile(pathname: string): 'index.html' | 'staff.html' {
   return pathname === '/staff' || pathname.startsWith('/staff/') ? 'staff.html' : 'index.html';
@@ -24,15 +40,7 @@ export const spaRoutes: FastifyPluginAsync<{ webRoot: string }> = async (app, { 
   const indexFile = path.join(webRoot, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      index: false,
-      wildcard: false,
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+    await app.register(fastifyStatic, webFilesOptions(webRoot));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
