@@ -22,8 +22,8 @@ import { documentRoutes } from './documents/document-routes';
 import { createDocumentsStore } from './documents/documents-store';
 import { startUploadCleanup, type UploadCleanup } from './documents/upload-cleanup';
 import { healthRoutes } from './health/health-routes';
-import { registerEmptyJsonBody } from './http/empty-json-body';
 import { registerErrorHandling } from './http/errors-plugin';
+import { registerJsonBody } from './http/json-body';
 import { appLoggerOptions } from './http/logger-options';
 import { registerNoStoreDefault } from './http/no-store-default';
 import { registerOriginCheck } from './http/origin-check';
@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandling(app);
-  registerEmptyJsonBody(app);
+  registerJsonBody(app);
   registerStorableTextCheck(app);
   registerNoStoreDefault(app);
   const storage = deps.storage ?? (await storageFromEnv(env, app.log));

@@ -9,6 +9,7 @@ import { listRoutes } from '../test/route-list';
 import { enrolMember } from '../test/staff-sign-in';
 import { buildTestApp, devToolsPath, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
+import { MAX_JSON_DEPTH, NESTED_TOO_DEEPLY_MESSAGE } from './json-body';
 
 const NUL = '\u0000';
 const LONE_HIGH = '\uD800';
@@ -137,6 +138,68 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
     }
   });
 
+  it('refuses a deeply nested body with 400 on every route that takes one, signed in or not', async () => {
+    const bodies = [
+      `${'['.repeat(50_000)}${']'.repeat(50_000)}`,
+      `${'{"a":'.repeat(3_000)}1${'}'.repeat(3_000)}`,
+      `{"answers":{"first_name":${'['.repeat(MAX_JSON_DEPTH)}"x"${']'.repeat(MAX_JSON_DEPTH)}}}`,
+    ];
+    const routes = listRoutes(app).filter(
+      (route) => route.url !== '*' && !route.methods.includes('GET'),
+    );
+    expect(routes.map((route) => route.url)).toEqual(
+      expect.arrayContaining(['/api/answer', '/public/login', '/staff/api/sign-in']),
+    );
+    const refused = new Set<string>();
+    for (const route of routes) {
+      const method = route.methods[0] ?? 'POST';
+      const path = route.url.replace(/:[a-z_]+/g, 'hs_transcript');
+      const url = path.startsWith('/test/') || path.startsWith('/dev/') ? devToolsPath(path) : path;
+      for (const viewer of [undefined, `${cookie}; ${staffCookie}`]) {
+        for (const payload of bodies) {
+          const before = await databaseFingerprint(app);
+          const response = await app.inject({
+            method,
+            url,
+            payload,
+            headers: { 'content-type': 'application/json', ...(viewer ? { cookie: viewer } : {}) },
+          });
+          const what = `${method} ${url} ${viewer ? 'signed in' : 'anonymous'} (${payload.length} characters)`;
+          // A route that needs another session turns the caller away before reading the body.
+          if (response.statusCode === 401 || response.statusCode === 403) continue;
+          expect(response.statusCode, `${what} -> ${response.body}`).toBe(400);
+          expect(response.json(), what).toEqual({ message: NESTED_TOO_DEEPLY_MESSAGE });
+          refused.add(`${viewer ? 'signed in' : 'anonymous'} ${method} ${route.url}`);
+          expect(await databaseFingerprint(app), `${what} changed the database`).toEqual(before);
+        }
+      }
+    }
+    expect([...refused]).toEqual(
+      expect.arrayContaining([
+        ...[
+          'PUT /api/answer',
+          'PUT /api/last-page',
+          'POST /api/web-status',
+          'POST /api/validations',
+          'PUT /api/add-another',
+          'PUT /api/tabs',
+          'POST /api/presigned-url',
+          'POST /api/pdf/document-answer/:key',
+          'PUT /staff/api/applications/:applicationId/checklist/:item',
+        ].map((call) => `signed in ${call}`),
+        ...[
+          'POST /public/signup',
+          'POST /public/login',
+          'POST /public/confirm',
+          'POST /public/resend-confirm',
+          'POST /public/forgot-password',
+          'POST /public/reset-password',
+          'POST /staff/api/sign-in',
+        ].map((call) => `anonymous ${call}`),
+      ]),
+    );
+  });
+
   it('answers no 5xx and changes nothing it refuses, on every route, whatever is sent', async () => {
     // Left out: the catch-all 405, log-out (it would end the session the rest relies on) and
     // GET /api/pdf, which reads no input and starts a PDF whose job writes while later requests run.
@@ -207,6 +270,26 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
         fc.dictionary(fc.oneof(knownKeys, hostileText), tie('value'), { maxKeys: 4 }),
       ),
     })).value;
+    // Around the bound and far past it, in arrays, objects and inside an otherwise valid body.
+    const deeplyNested = fc
+      .record({
+        depth: fc.oneof(
+          fc.integer({ min: MAX_JSON_DEPTH - 2, max: MAX_JSON_DEPTH + 2 }),
+          fc.integer({ min: 1_000, max: 60_000 }),
+        ),
+        open: fc.constantFrom('[', '{"a":', '{"answers":[', '[{"x":'),
+        within: fc.constantFrom('', '{"username":"x","answers":'),
+      })
+      .map(({ depth, open, within }) => {
+        const close = [...open]
+          .filter((char) => char === '[' || char === '{')
+          .reverse()
+          .map((char) => (char === '[' ? ']' : '}'))
+          .join('');
+        const levels = Math.ceil(depth / close.length);
+        const inner = `${open.repeat(levels)}1${close.repeat(levels)}`;
+        return within ? `${within}${inner}}` : inner;
+      });
     const body = fc.oneof(
       fc.dictionary(fc.oneof(knownKeys, hostileText), value, { maxKeys: 6 }).map(JSON.stringify),
       value.map((v) => JSON.stringify(v) ?? 'null'),
@@ -221,6 +304,7 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
         '{"__proto__":{"x":1}}',
       ),
       fc.string({ unit: 'binary', maxLength: 60 }),
+      deeplyNested,
     );
     const request = fc.record({
       route: fc.constantFrom(...routes),

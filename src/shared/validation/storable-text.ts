@@ -11,19 +11,27 @@ export function isStorableText(value: string): boolean {
 
 /**
  * The dotted path of the first string (or object key) in a JSON value that cannot be stored, or
- * null when every one can. Every request body, query and parameter goes through this once.
+ * null when every one can. Every request body, query and parameter goes through this once. It
+ * walks with a list of its own rather than the call stack, so no nesting can overflow it.
  */
-export function unstorableTextPath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : path || '_';
-  if (typeof value !== 'object' || value === null) return null;
-  const entries: Array<[string, unknown]> = Array.isArray(value)
-    ? value.map((item, index) => [String(index), item])
-    : Object.entries(value);
-  for (const [key, item] of entries) {
-    const here = path ? `${path}.${key}` : key;
-    if (!isStorableText(key)) return here;
-    const found = unstorableTextPath(item, here);
-    if (found !== null) return found;
+export function unstorableTextPath(value: unknown): string | null {
+  // Children are pushed last first, so they are read in document order: a key, then its value.
+  const pending: Array<{ value: unknown; path: string; key?: string }> = [{ value, path: '' }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value: item, path, key } = next;
+    if (key !== undefined && !isStorableText(key)) return path;
+    if (typeof item === 'string') {
+      if (!isStorableText(item)) return path || '_';
+      continue;
+    }
+    if (typeof item !== 'object' || item === null) continue;
+    const entries: Array<[string, unknown]> = Array.isArray(item)
+      ? item.map((child, index) => [String(index), child])
+      : Object.entries(item);
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const [childKey, child] = entries[index] as [string, unknown];
+      pending.push({ value: child, path: path ? `${path}.${childKey}` : childKey, key: childKey });
+    }
   }
   return null;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInApplicant } from '../test/accounts-helpers';
 import { buildTestApp } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
+import { jsonNestsDeeperThan } from './json-body';
 
 const JSON_WITHOUT_BODY = { 'content-type': 'application/json', 'content-length': '0' };
 
@@ -66,5 +67,21 @@ describe.each(databaseKinds)('calls that declare JSON but send no body on %s', (
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ message: 'The request body is not valid JSON.' });
+  });
+});
+
+describe('jsonNestsDeeperThan', () => {
+  it('counts arrays and objects inside one another', () => {
+    expect(jsonNestsDeeperThan('[[[]]]', 3)).toBe(false);
+    expect(jsonNestsDeeperThan('[[[[]]]]', 3)).toBe(true);
+    expect(jsonNestsDeeperThan('{"a":{"b":[1]}}', 3)).toBe(false);
+    expect(jsonNestsDeeperThan('{"a":{"b":[{}]}}', 3)).toBe(true);
+    expect(jsonNestsDeeperThan('[[],[],[],[]]', 2)).toBe(false);
+  });
+
+  it('does not count brackets inside strings, escaped quotes included', () => {
+    expect(jsonNestsDeeperThan('{"a":"[[[[{{{{"}', 1)).toBe(false);
+    expect(jsonNestsDeeperThan('["\\"[[[[", "\\\\"]', 1)).toBe(false);
+    expect(jsonNestsDeeperThan('["\\\\", [[]]]', 2)).toBe(true);
   });
 });
