@@ -388,6 +388,24 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(statuses).toEqual([...Array(13).fill(400), 429]);
   });
 
+  it('counts an IPv6 client by its /64 network, not by each of its addresses', async () => {
+    holdClock();
+    const email = newEmail();
+    await signedInApplicant(app, email);
+    const logIn = (remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/public/login',
+        payload: { username: email, password: 'Wrong-password-1' },
+        remoteAddress,
+      });
+    for (let n = 1; n <= 10; n++) {
+      expect((await logIn(`2001:db8:0:12::${n.toString(16)}`)).statusCode).toBe(400);
+    }
+    expect((await logIn('2001:db8:0:12:ffff::1')).statusCode).toBe(429);
+    expect((await logIn('2001:db8:0:13::1')).statusCode).toBe(400);
+  });
+
   it('limits forgot-password per account', async () => {
     const email = newEmail();
     for (let attempt = 1; attempt <= 5; attempt++) {
