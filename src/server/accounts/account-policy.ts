@@ -1,4 +1,5 @@
 import type { Limit } from '../rate-limit/rate-limiter';
+import type { SignInLimits } from '../rate-limit/sign-in-throttle';
 
 /** How long secrets live and how often each flow may be tried; documented in the README. */
 export const CONFIRMATION_CODE_TTL_MINUTES = 30;
@@ -8,9 +9,22 @@ export const SESSION_ABSOLUTE_HOURS = 12;
 
 const minutes = (n: number) => n * 60;
 
+/**
+ * Log-in: what refuses counts per address, so a stranger's wrong passwords never refuse the
+ * owner's right one (decision 045).
+ */
+export const LOGIN_LIMITS = {
+  perSource: { name: 'login:ip', max: 60, windowSeconds: minutes(3) },
+  perSourceAndAccount: { name: 'login:ip-account', max: 10, windowSeconds: minutes(3) },
+  failuresPerAccount: { name: 'login-failed:account', max: 10, windowSeconds: minutes(15) },
+  failuresPerSourceAndAccount: {
+    name: 'login-failed:ip-account',
+    max: 3,
+    windowSeconds: minutes(15),
+  },
+} satisfies SignInLimits;
+
 export const LIMITS = {
-  loginPerAccount: { name: 'login:account', max: 10, windowSeconds: minutes(3) },
-  loginPerIp: { name: 'login:ip', max: 60, windowSeconds: minutes(3) },
   signupPerIp: { name: 'signup:ip', max: 20, windowSeconds: minutes(60) },
   confirmPerAccount: { name: 'confirm:account', max: 10, windowSeconds: minutes(15) },
   confirmPerIp: { name: 'confirm:ip', max: 30, windowSeconds: minutes(15) },

@@ -12,6 +12,7 @@ import {
   signedInApplicant,
   waitForMail,
 } from '../test/accounts-helpers';
+import { holdClock } from '../test/held-clock';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 
@@ -307,7 +308,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(stolen.statusCode).toBe(400);
   });
 
-  it('limits log-in attempts per account with 429 and Retry-After', async () => {
+  it('limits log-in attempts per address and account with 429 and Retry-After', async () => {
     const email = newEmail();
     for (let attempt = 1; attempt <= 10; attempt++) {
       const response = await post(app, '/public/login', {
@@ -325,6 +326,84 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(limited.json().message).toMatch(
       /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
     );
+  });
+
+  it('lets the applicant log in past 50 wrong passwords from other addresses, while guessing stays capped', async () => {
+    holdClock();
+    const email = newEmail();
+    await signedInApplicant(app, email);
+    const logIn = (remoteAddress: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/public/login',
+        payload: { username: email, password },
+        remoteAddress,
+      });
+    for (let n = 1; n <= 50; n++) {
+      const guess = await logIn(`203.0.113.${n}`, 'Wrong-password-1');
+      expect(guess.statusCode, `guess from address ${n}`).toBe(400);
+      expect(guess.json().message).toBe('The email address or password is incorrect.');
+    }
+    // With the account's failures past the ceiling, an address that has guessed wrong three
+    // times is not given a fourth check, whatever it sends.
+    for (let again = 0; again < 2; again++) {
+      expect((await logIn('203.0.113.1', 'Wrong-password-1')).statusCode).toBe(400);
+    }
+    const capped = await logIn('203.0.113.1', STRONG_PASSWORD);
+    expect(capped.statusCode).toBe(429);
+    expect(Number(capped.headers['retry-after'])).toBeGreaterThan(0);
+
+    const owner = await logIn('198.51.100.7', STRONG_PASSWORD);
+    expect(owner.statusCode).toBe(200);
+    const profile = await app.inject({
+      url: '/api/profile',
+      headers: { cookie: cookieHeader(owner) },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(profile.json().username).toBe(email);
+  });
+
+  it('limits guesses at an address without an account as at one with an account', async () => {
+    holdClock();
+    const email = newEmail();
+    const statuses: number[] = [];
+    for (let n = 1; n <= 11; n++) {
+      const guess = await app.inject({
+        method: 'POST',
+        url: '/public/login',
+        payload: { username: email, password: 'Wrong-password-1' },
+        remoteAddress: `203.0.113.${n}`,
+      });
+      statuses.push(guess.statusCode);
+    }
+    for (let again = 0; again < 3; again++) {
+      const guess = await app.inject({
+        method: 'POST',
+        url: '/public/login',
+        payload: { username: email, password: 'Wrong-password-1' },
+        remoteAddress: '203.0.113.1',
+      });
+      statuses.push(guess.statusCode);
+    }
+    expect(statuses).toEqual([...Array(13).fill(400), 429]);
+  });
+
+  it('counts an IPv6 client by its /64 network, not by each of its addresses', async () => {
+    holdClock();
+    const email = newEmail();
+    await signedInApplicant(app, email);
+    const logIn = (remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/public/login',
+        payload: { username: email, password: 'Wrong-password-1' },
+        remoteAddress,
+      });
+    for (let n = 1; n <= 10; n++) {
+      expect((await logIn(`2001:db8:0:12::${n.toString(16)}`)).statusCode).toBe(400);
+    }
+    expect((await logIn('2001:db8:0:12:ffff::1')).statusCode).toBe(429);
+    expect((await logIn('2001:db8:0:13::1')).statusCode).toBe(400);
   });
 
   it('limits forgot-password per account', async () => {

@@ -16,12 +16,14 @@ import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { accountMessages } from '../mail/account-messages';
 import type { Mailer } from '../mail/mailer';
-import type { RateLimiter } from '../rate-limit/rate-limiter';
+import type { AccountRateLimiter } from '../rate-limit/rate-limiter';
+import { createSignInThrottle } from '../rate-limit/sign-in-throttle';
 import {
   ACCOUNT_MESSAGES,
   CONFIRMATION_CODE_MAX_FAILURES,
   CONFIRMATION_CODE_TTL_MINUTES,
   LIMITS,
+  LOGIN_LIMITS,
   PASSWORD_RESET_TTL_MINUTES,
 } from './account-policy';
 import { type AccountsStore, createAccountsStore } from './accounts-store';
@@ -39,7 +41,7 @@ export interface AccountsOptions {
   db: AppDatabase;
   mailer: Mailer;
   sessions: Sessions;
-  limiter: RateLimiter;
+  limiter: AccountRateLimiter;
   tenant: TenantConfig;
   /** Links in mail start here; without it, the address the request came to. */
   publicUrl: string | undefined;
@@ -50,6 +52,7 @@ const codeHash = (accountId: string, code: string) => sha256(`${accountId}:${cod
 
 export const accountsRoutes: FastifyPluginAsync<AccountsOptions> = async (parent, options) => {
   const { mailer, sessions, limiter } = options;
+  const loginThrottle = createSignInThrottle(limiter, LOGIN_LIMITS);
   const store = createAccountsStore(options.db);
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const mail = accountMessages(options.tenant);
@@ -136,16 +139,13 @@ export const accountsRoutes: FastifyPluginAsync<AccountsOptions> = async (parent
 
   app.post('/public/login', { schema: { body: loginSchema } }, async (request, reply) => {
     const email = normaliseUsername(request.body.username);
-    await limiter.consume([
-      { limit: LIMITS.loginPerIp, subject: request.ip },
-      { limit: LIMITS.loginPerAccount, subject: email },
-    ]);
+    await loginThrottle.admit(request.ip, email);
     const account = await store.findByUsername(email);
-    if (!account) {
-      await spendPasswordCheckTime(request.body.password);
-      throw new HttpError(400, ACCOUNT_MESSAGES.loginFailed);
-    }
-    if (!(await verifyPassword(account.passwordHash, request.body.password))) {
+    const passwordRight = account
+      ? await verifyPassword(account.passwordHash, request.body.password)
+      : await spendPasswordCheckTime(request.body.password).then(() => false);
+    if (!account || !passwordRight) {
+      await loginThrottle.failed(request.ip, email);
       throw new HttpError(400, ACCOUNT_MESSAGES.loginFailed);
     }
     if (!account.confirmedAt) {

@@ -23,6 +23,7 @@ export function staffMessages(tenant: TenantConfig) {
     repeatedFailures(to: string, failures: number, signInUrl: string): MailMessage {
       return build(to, `Failed sign-in attempts on your ${portal} account`, [
         `There have been ${failures} failed attempts to sign in to your staff account (a wrong password or a wrong code) since you last signed in.`,
+        'They do not lock your account: your password and your authenticator code still sign you in. You get this message at most once a day.',
         `If this was you, you can ignore this message. If not, someone may know your password: change it by asking an administrator for a new invitation, and tell your IT security office. Sign in at ${signInUrl}.`,
       ]);
     },

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/database';
 import { rateLimits } from '../db/schema';
 import { HttpError } from '../http/http-error';
@@ -10,7 +10,29 @@ export interface Limit {
   windowSeconds: number;
 }
 
+export interface LimitCheck {
+  limit: Limit;
+  subject: string;
+}
+
+/** What every limiter offers: count an attempt, refusing it over any limit. */
+export interface RateLimiter {
+  /** Counts one attempt against each limit; throws 429 with Retry-After when any is exceeded. */
+  consume(checks: LimitCheck[]): Promise<void>;
+}
+
 const CLEAN_UP_EVERY_MS = 10 * 60 * 1000;
+
+function windowStartOf(limit: Limit, now: Date): Date {
+  const windowMs = limit.windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
+/** Seconds from `now` until the window of `limit` that holds `now` ends; at least 1. */
+export function secondsLeftInWindow(limit: Limit, now: Date = new Date()): number {
+  const end = windowStartOf(limit, now).getTime() + limit.windowSeconds * 1000;
+  return Math.max(1, Math.ceil((end - now.getTime()) / 1000));
+}
 
 /**
  * Fixed-window counters in the database, so every server behind a load balancer shares them.
@@ -19,24 +41,25 @@ const CLEAN_UP_EVERY_MS = 10 * 60 * 1000;
 export function createRateLimiter(db: AppDatabase) {
   let lastCleanUp = 0;
 
-  async function hit(limit: Limit, subject: string, now: Date): Promise<number | null> {
-    const windowMs = limit.windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  async function add(limit: Limit, subject: string, now: Date): Promise<number> {
     const [row] = await db
       .insert(rateLimits)
-      .values({ key: `${limit.name}:${subject}`, windowStart, hits: 1 })
+      .values({ key: `${limit.name}:${subject}`, windowStart: windowStartOf(limit, now), hits: 1 })
       .onConflictDoUpdate({
         target: [rateLimits.key, rateLimits.windowStart],
         set: { hits: sql`${rateLimits.hits} + 1` },
       })
       .returning({ hits: rateLimits.hits });
-    if ((row?.hits ?? 0) <= limit.max) return null;
-    return Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+    return row?.hits ?? 0;
+  }
+
+  async function hit(limit: Limit, subject: string, now: Date): Promise<number | null> {
+    if ((await add(limit, subject, now)) <= limit.max) return null;
+    return secondsLeftInWindow(limit, now);
   }
 
   return {
-    /** Counts one attempt against each limit; throws 429 with Retry-After when any is exceeded. */
-    async consume(checks: Array<{ limit: Limit; subject: string }>): Promise<void> {
+    async consume(checks: LimitCheck[]): Promise<void> {
       const now = new Date();
       const waits = await Promise.all(checks.map(({ limit, subject }) => hit(limit, subject, now)));
       const retryAfter = Math.max(0, ...waits.map((wait) => wait ?? 0));
@@ -47,6 +70,39 @@ export function createRateLimiter(db: AppDatabase) {
           .where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);
       }
       if (retryAfter > 0) throw tooManyAttempts(retryAfter);
+    },
+
+    /**
+     * Counts one event against the limit without refusing anything, for events counted after
+     * the work (a wrong password); returns the window's count so far, this one included.
+     */
+    async add(limit: Limit, subject: string): Promise<number> {
+      return add(limit, subject, new Date());
+    },
+
+    /** The counts of the checks' current windows, in the checks' order, without adding to them. */
+    async counts(checks: LimitCheck[]): Promise<number[]> {
+      if (checks.length === 0) return [];
+      const now = new Date();
+      const keys = checks.map(({ limit, subject }) => ({
+        key: `${limit.name}:${subject}`,
+        windowStart: windowStartOf(limit, now),
+      }));
+      const rows = await db
+        .select({ key: rateLimits.key, windowStart: rateLimits.windowStart, hits: rateLimits.hits })
+        .from(rateLimits)
+        .where(
+          or(
+            ...keys.map(({ key, windowStart }) =>
+              and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)),
+            ),
+          ),
+        );
+      return keys.map(
+        ({ key, windowStart }) =>
+          rows.find((row) => row.key === key && row.windowStart.getTime() === windowStart.getTime())
+            ?.hits ?? 0,
+      );
     },
   };
 }
@@ -62,4 +118,5 @@ export function tooManyAttempts(retryAfterSeconds: number): HttpError {
   );
 }
 
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
+/** The database limiter, whose counts every server shares: the one that protects accounts. */
+export type AccountRateLimiter = ReturnType<typeof createRateLimiter>;

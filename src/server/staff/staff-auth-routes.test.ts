@@ -1,9 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS } from '../../shared/staff/permissions';
 import { auditEvents, staffInvitations, staffMembers, staffSessions } from '../db/schema';
-import { cookieHeader, post, STRONG_PASSWORD, waitForMail } from '../test/accounts-helpers';
+import {
+  cookieHeader,
+  mailsTo,
+  post,
+  STRONG_PASSWORD,
+  waitForMail,
+} from '../test/accounts-helpers';
+import { holdClock } from '../test/held-clock';
 import {
   acceptInvitation,
   enrolMember,
@@ -264,6 +271,101 @@ describe.each(databaseKinds)('staff sign-in on %s', (kind) => {
     }
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it('lets the member in past 50 wrong passwords from other addresses, while guessing stays capped', async () => {
+    holdClock();
+    const member = await enrolMember(app, address('besieged'), 'reader');
+    const signIn = (remoteAddress: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/staff/api/sign-in',
+        payload: { email: member.email, password },
+        remoteAddress,
+      });
+    for (let n = 1; n <= 50; n++) {
+      const guess = await signIn(`203.0.113.${n}`, 'Wrong-pass-99');
+      expect(guess.statusCode, `guess from address ${n}`).toBe(400);
+      expect(guess.json().message).toBe(STAFF_AUTH_MESSAGES.signInFailed);
+    }
+    // With the member's failures past the ceiling, an address that has guessed wrong three
+    // times is not given a fourth check, whatever it sends.
+    for (let again = 0; again < 2; again++) {
+      expect((await signIn('203.0.113.1', 'Wrong-pass-99')).statusCode).toBe(400);
+    }
+    const capped = await signIn('203.0.113.1', STRONG_PASSWORD);
+    expect(capped.statusCode).toBe(429);
+    expect(Number(capped.headers['retry-after'])).toBeGreaterThan(0);
+    expect(capped.json().message).toMatch(
+      /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
+
+    const first = await signIn('198.51.100.7', STRONG_PASSWORD);
+    expect(first.json()).toEqual({ next: 'second_factor' });
+    const second = await app.inject({
+      method: 'POST',
+      url: '/staff/api/second-factor',
+      payload: { code: await totpCode(member.secret, 1) },
+      headers: { cookie: cookieHeader(first) },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(second.statusCode).toBe(200);
+    expect((await me(app, cookieHeader(second))).statusCode).toBe(200);
+
+    const failures = await testDatabaseOf(app)
+      .select({ ip: auditEvents.ip })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.actorLabel, member.email),
+          eq(auditEvents.action, 'staff.sign_in_failed'),
+        ),
+      );
+    expect(failures).toHaveLength(52);
+    expect(new Set(failures.map((row) => row.ip)).size).toBe(50);
+    expect(await actionsOf(member.email)).toContain('staff.sign_in');
+  });
+
+  it('caps guesses from one address across members', async () => {
+    holdClock();
+    const statuses: number[] = [];
+    for (let n = 1; n <= 51; n++) {
+      const guess = await app.inject({
+        method: 'POST',
+        url: '/staff/api/sign-in',
+        payload: { email: address(`sprayed-${n}`), password: 'Wrong-pass-99' },
+        remoteAddress: '192.0.2.66',
+      });
+      statuses.push(guess.statusCode);
+    }
+    expect(statuses.slice(0, 50).every((status) => status === 400)).toBe(true);
+    expect(statuses[50]).toBe(429);
+  });
+
+  it('mails the member about failed attempts at most once a day', async () => {
+    holdClock();
+    const member = await enrolMember(app, address('mailed-once'), 'reader');
+    const guess = (n: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/staff/api/sign-in',
+        payload: { email: member.email, password: 'Wrong-pass-99' },
+        remoteAddress: `198.51.100.${n}`,
+      });
+    for (let n = 1; n <= 12; n++) expect((await guess(n)).statusCode).toBe(400);
+    const mail = await waitForMail(app, member.email, /Failed sign-in attempts/);
+    expect(mail.text).toContain('5 failed attempts');
+    // Mail leaves in the background: a full sign-in afterwards gives any other one time to land.
+    await signInMember(app, member, 1);
+    expect(await mailsTo(app, member.email, /Failed sign-in attempts/)).toHaveLength(1);
+
+    // A day later the next failures are mailed again.
+    await testDatabaseOf(app).execute(
+      sql`update rate_limits set window_start = window_start - interval '1 day' where key like ${`%${member.staffId}%`}`,
+    );
+    for (let n = 13; n <= 17; n++) expect((await guess(n)).statusCode).toBe(400);
+    const next = await waitForMail(app, member.email, /Failed sign-in attempts/, 1);
+    expect(next.text).toContain('5 failed attempts');
   });
 
   it('ends sessions when idle for 30 minutes, after 10 hours, and at sign-out', async () => {

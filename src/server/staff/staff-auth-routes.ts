@@ -22,12 +22,14 @@ import type { Executor } from '../db/executor';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { staffMessages } from '../mail/staff-messages';
+import { createSignInThrottle } from '../rate-limit/sign-in-throttle';
 import { type StaffContext, siteUrl } from './staff-context';
 import {
-  FAILURE_ALERT_EVERY,
+  FAILURE_MAIL_AFTER,
   RECOVERY_CODE_COUNT,
   STAFF_AUTH_MESSAGES,
   STAFF_LIMITS,
+  STAFF_SIGN_IN_LIMITS,
 } from './staff-policy';
 import {
   STEP_UP_REQUIRED_CODE,
@@ -64,11 +66,16 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
   const { store, sessions, audit, limiter, mailer, env, tenant } = context;
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const mail = staffMessages(tenant);
+  const signInThrottle = createSignInThrottle(limiter, STAFF_SIGN_IN_LIMITS);
   const anonymous = (email?: string): AuditActor => ({ type: 'anonymous', label: email });
 
   async function countFailure(member: StaffMember, request: FastifyRequest): Promise<void> {
     const failures = await store.countFailure(member.id);
-    if (failures % FAILURE_ALERT_EVERY === 0) {
+    if (
+      failures >= FAILURE_MAIL_AFTER &&
+      (await limiter.add(STAFF_LIMITS.failureMailPerMember, member.id)) <=
+        STAFF_LIMITS.failureMailPerMember.max
+    ) {
       mailer.send(
         mail.repeatedFailures(
           member.email,
@@ -159,16 +166,14 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
     { schema: { body: staffSignInSchema } },
     async (request, reply): Promise<SignInStepResponse> => {
       const email = normaliseUsername(request.body.email);
-      await limiter.consume([
-        { limit: STAFF_LIMITS.signInPerIp, subject: request.ip },
-        { limit: STAFF_LIMITS.signInPerEmail, subject: email },
-      ]);
+      await signInThrottle.admit(request.ip, email);
       const member = await store.findByEmail(email);
       const usable = member && !member.disabledAt && member.passwordHash;
       const passwordRight = usable
         ? await verifyPassword(member.passwordHash, request.body.password)
         : await spendPasswordCheckTime(request.body.password).then(() => false);
       if (!member || !usable || !passwordRight) {
+        await signInThrottle.failed(request.ip, email);
         if (member && usable) await countFailure(member, request);
         await audit.record({
           actor: member ? staffActor(member) : anonymous(email),

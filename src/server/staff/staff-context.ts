@@ -8,7 +8,7 @@ import type { Env } from '../config/env';
 import type { AppDatabase } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Mailer } from '../mail/mailer';
-import type { RateLimiter } from '../rate-limit/rate-limiter';
+import type { AccountRateLimiter } from '../rate-limit/rate-limiter';
 import type { StorageDriver } from '../storage/storage';
 import type { StaffSessions } from './staff-sessions';
 import type { StaffStore } from './staff-store';
@@ -20,7 +20,7 @@ export interface StaffContext {
   tenant: TenantConfig;
   model: FormModel;
   mailer: Mailer;
-  limiter: RateLimiter;
+  limiter: AccountRateLimiter;
   sessions: StaffSessions;
   store: StaffStore;
   audit: AuditTrail;

@@ -1,18 +1,34 @@
 import type { Limit } from '../rate-limit/rate-limiter';
+import type { SignInLimits } from '../rate-limit/sign-in-throttle';
 
 /** How long staff secrets live and how often each step may be tried; docs/security.md cites them. */
 export const INVITATION_TTL_HOURS = 72;
 export const RECOVERY_CODE_COUNT = 10;
-/** After this many failures in a row (and each multiple of it) the member is told by mail. */
-export const FAILURE_ALERT_EVERY = 5;
+/** After this many failures in a row the member is told by mail (`failureMailPerMember` allowing). */
+export const FAILURE_MAIL_AFTER = 5;
 
 const minutes = (n: number) => n * 60;
 
+/**
+ * Sign-in with a password: what refuses counts per address, so a stranger's wrong passwords
+ * never refuse the member's right one (decision 045).
+ */
+export const STAFF_SIGN_IN_LIMITS = {
+  perSource: { name: 'staff-sign-in:ip', max: 50, windowSeconds: minutes(15) },
+  perSourceAndAccount: { name: 'staff-sign-in:ip-email', max: 10, windowSeconds: minutes(15) },
+  failuresPerAccount: { name: 'staff-sign-in-failed:email', max: 10, windowSeconds: minutes(15) },
+  failuresPerSourceAndAccount: {
+    name: 'staff-sign-in-failed:ip-email',
+    max: 3,
+    windowSeconds: minutes(15),
+  },
+} satisfies SignInLimits;
+
 export const STAFF_LIMITS = {
-  signInPerEmail: { name: 'staff-sign-in:email', max: 10, windowSeconds: minutes(15) },
-  signInPerIp: { name: 'staff-sign-in:ip', max: 50, windowSeconds: minutes(15) },
   codePerMember: { name: 'staff-code:member', max: 10, windowSeconds: minutes(15) },
   invitationPerIp: { name: 'staff-invitation:ip', max: 30, windowSeconds: minutes(15) },
+  // Someone guessing all day would otherwise fill the member's mailbox; one a day says enough.
+  failureMailPerMember: { name: 'staff-failure-mail:member', max: 1, windowSeconds: minutes(1440) },
 } satisfies Record<string, Limit>;
 
 export const STAFF_AUTH_MESSAGES = {

@@ -12,12 +12,21 @@ export async function waitForMail(
   after = 0,
 ): Promise<OutboxEntry> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    const messages = (await app.inject(devToolsPath('/dev/mail.json'))).json() as OutboxEntry[];
-    const found = messages.filter((m) => m.to === to && subject.test(m.subject));
+    const found = await mailsTo(app, to, subject);
     if (found.length > after) return found[0] as OutboxEntry;
     await new Promise((resolve) => setImmediate(resolve));
   }
   throw new Error(`no mail to ${to} matching ${subject}`);
+}
+
+/** Every message to `to` matching `subject` in the outbox so far, newest first. */
+export async function mailsTo(
+  app: FastifyInstance,
+  to: string,
+  subject: RegExp,
+): Promise<OutboxEntry[]> {
+  const messages = (await app.inject(devToolsPath('/dev/mail.json'))).json() as OutboxEntry[];
+  return messages.filter((m) => m.to === to && subject.test(m.subject));
 }
 
 export function codeFrom(mail: OutboxEntry): string {
