@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { actorName } from '../../shared/staff/actor-names';
 import type { AuditEventView } from '../../shared/staff/staff-api';
 import authStyles from '../auth/auth-form.module.css';
 import { FieldErrors, TextField } from '../auth/text-field';
@@ -30,14 +31,6 @@ const FIELDS = {
   from: { id: 'audit-from', label: 'From' },
   to: { id: 'audit-to', label: 'To' },
 } as const;
-
-const ACTOR_TYPES: Record<AuditEventView['actor_type'], string> = {
-  staff: 'Staff',
-  service_link: 'Read-only link',
-  applicant: 'Applicant',
-  anonymous: 'Not signed in',
-  system: 'The portal',
-};
 
 function AuditPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -263,12 +256,7 @@ function AuditTable({ events }: { events: AuditEventView[] }) {
               <td>
                 <time dateTime={event.at}>{formatDateTime(event.at)}</time>
               </td>
-              <td>
-                {event.actor_label ?? ACTOR_TYPES[event.actor_type]}
-                {event.actor_label && event.actor_type !== 'staff' ? (
-                  <span className={styles.muted}> ({ACTOR_TYPES[event.actor_type]})</span>
-                ) : null}
-              </td>
+              <td>{actorName(event.actor_type, event.actor_label)}</td>
               <td>{actionLabel(event.action)}</td>
               <td>
                 {event.application_id ? (
