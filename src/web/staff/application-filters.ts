@@ -1,4 +1,8 @@
-import { entryTermOptions } from '../../shared/application/option-lists';
+import {
+  decisionTypeOptions,
+  entryTermOptions,
+  majorOptions,
+} from '../../shared/application/option-lists';
 import {
   APPLICATION_LIST_PAGE_SIZE_DEFAULT,
   APPLICATION_LIST_SORTS,
@@ -281,4 +285,32 @@ export function termChoices(
   }
   for (const value of chosen) if (!byValue.has(value)) byValue.set(value, value);
   return [...byValue.entries()].map(([value, label]) => ({ value, label }));
+}
+
+/** Labels by value, for a list filter's chosen values in a sentence. */
+export interface FilterLabels {
+  term: ReadonlyMap<string, string>;
+  program: ReadonlyMap<string, string>;
+  decision_type: ReadonlyMap<string, string>;
+  /** The tenant's decision codes (from the server). */
+  decision: ReadonlyMap<string, string>;
+}
+
+/**
+ * The labels the list's filters show for their values (entry terms, programs, decision types),
+ * with the tenant's decision codes, so a sentence about the list names what the reader chose.
+ */
+export function filterLabelsOf(
+  year: number,
+  query: Pick<ListQuery, 'term'>,
+  decisionLabels: ReadonlyMap<string, string>,
+): FilterLabels {
+  const labelled = (options: readonly { value: string; label: string }[]) =>
+    new Map(options.filter((option) => option.value !== '').map((o) => [o.value, o.label]));
+  return {
+    term: labelled(termChoices(year, query.term)),
+    program: labelled(majorOptions),
+    decision_type: labelled(decisionTypeOptions),
+    decision: decisionLabels,
+  };
 }

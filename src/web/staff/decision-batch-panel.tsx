@@ -3,7 +3,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { DECISION_MESSAGES } from '../../shared/staff/decision-api';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
-import { type ListQuery, listQueryString } from './application-filters';
+import { filterLabelsOf, type ListQuery, listQueryString } from './application-filters';
 import { ConfirmDialog } from './confirm-dialog';
 import styles from './console.module.css';
 import { decisionCalls, decisionCodesQuery } from './decision-calls';
@@ -55,7 +55,10 @@ export function DecisionBatchPanel({ query }: { query: ListQuery }) {
   const count = submittedSearch === null ? 0 : (submitted.data?.total ?? null);
 
   const codeLabels = new Map((codes.data ?? []).map((item) => [item.code, item.label]));
-  const filters = filtersSentence(query, codeLabels);
+  const filters = filtersSentence(
+    query,
+    filterLabelsOf(new Date().getFullYear(), query, codeLabels),
+  );
 
   const settled = () => {
     // Every list, count and open application may show the new decisions.
