@@ -251,6 +251,22 @@ export function csvExportHref(base: string, query: ListQuery, columns: readonly 
   return `${base}?${params.toString()}`;
 }
 
+/**
+ * The CSV's columns after a checkbox changes: a column chosen goes last and one unchosen leaves
+ * its place, so the file's columns come in the order the reader chose them.
+ */
+export function toggledColumns(chosen: readonly string[], column: string, on: boolean): string[] {
+  const others = chosen.filter((item) => item !== column);
+  return on ? [...others, column] : others;
+}
+
+/** The chosen columns named in order; a long choice ("Choose all") names its first ones. */
+export function chosenColumnsText(labels: readonly string[], shown = 12): string {
+  if (labels.length === 0) return 'none yet.';
+  if (labels.length <= shown) return `${labels.join(', ')}.`;
+  return `${labels.slice(0, shown).join(', ')} and ${(labels.length - shown).toLocaleString('en-US')} more.`;
+}
+
 export function missingItemsText(missing: number | null): string {
   return missing === null ? '—' : String(missing);
 }
