@@ -12,6 +12,7 @@ import {
   type AuditFilterValues,
   actionLabel,
   auditFilterForm,
+  coveredText,
   detailText,
   filtersFromSearch,
   filterValues,
@@ -259,16 +260,7 @@ function AuditTable({ events }: { events: AuditEventView[] }) {
               <td>{actorName(event.actor_type, event.actor_label)}</td>
               <td>{actionLabel(event.action)}</td>
               <td>
-                {event.application_id ? (
-                  <Link
-                    to={`?application=${encodeURIComponent(event.application_id)}`}
-                    aria-label={`Entries of application ${event.application_id}`}
-                  >
-                    {event.application_id}
-                  </Link>
-                ) : (
-                  <span className={styles.muted}>None</span>
-                )}
+                <ApplicationCell event={event} />
               </td>
               <td>{event.ip ?? <span className={styles.muted}>None</span>}</td>
               <td>
@@ -280,6 +272,28 @@ function AuditTable({ events }: { events: AuditEventView[] }) {
       </table>
     </div>
   );
+}
+
+/**
+ * The applicant by name (the id when the application has none or is gone), linking to the
+ * entries of that application; for a search, an export or a batch, how many it covered.
+ */
+function ApplicationCell({ event }: { event: AuditEventView }) {
+  const id = event.application_id;
+  if (id) {
+    const name = event.application_name ?? null;
+    return (
+      <Link
+        to={`?application=${encodeURIComponent(id)}`}
+        aria-label={`Entries of the application of ${name ?? id}`}
+        title={name ? id : undefined}
+      >
+        {name ?? id}
+      </Link>
+    );
+  }
+  const covered = coveredText(event.action, event.detail);
+  return covered ?? <span className={styles.muted}>None</span>;
 }
 
 function Details({ detail }: { detail: Record<string, unknown> }) {
