@@ -132,11 +132,11 @@ test('a reader searches, filters, sorts, saves a view and exports a CSV of the l
       .getByRole('group', { name: group, exact: true })
       .getByRole('checkbox', { name, exact: true });
   await picker('Application', 'Email address').check();
-  await picker('Receipt and decision', 'Decision').check();
+  await picker('Receipt and decision', 'Decision (label)').check();
   await picker('Receipt and decision', 'Confirmation number').check();
   await picker('Application', 'Application id').check();
   await expect(page.getByText('The file’s columns, in the order chosen:')).toHaveText(
-    'The file’s columns, in the order chosen: Email address, Decision, Confirmation number, Application id.',
+    'The file’s columns, in the order chosen: Email address, Decision (label), Confirmation number, Application id.',
   );
   const csv = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();

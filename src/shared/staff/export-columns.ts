@@ -66,7 +66,9 @@ export type ExportDecisionColumn = (typeof EXPORT_DECISION_COLUMNS)[number];
 const DECISION_LABELS: Record<ExportDecisionColumn, string> = {
   confirmation_number: 'Confirmation number',
   decision: 'Decision (code)',
-  decision_label: 'Decision',
+  // As a choice's `_desc` column is named; a bare "Decision" would share its name with the
+  // list's Decision filter on the same page.
+  decision_label: 'Decision (label)',
   decision_release_at: 'Decision release scheduled for',
   decision_released_at: 'Decision released at',
   reply: 'Reply to the offer (accepted or declined)',
