@@ -67,6 +67,10 @@ test('an applicant gets a receipt, sees the office check an item off, reads the 
   await expect(page.getByTestId('confirmation-number')).toHaveText(number);
   await expect(page.getByRole('heading', { name: 'Decision' })).toHaveCount(0);
   await decision.getByRole('button', { name: 'Release now' }).click();
+  await staff
+    .getByRole('dialog', { name: 'Release this decision now?' })
+    .getByRole('button', { name: 'Release now' })
+    .click();
   await expect(decision).toContainText('No reply yet');
   await waitForMail(page.request, email, /decision/i);
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { applicantThroughApi, letters } from './helpers/applicants';
-import { signInAsNewMember } from './helpers/staff';
+import { expectAxeClean, signInAsNewMember } from './helpers/staff';
 
 /**
  * A reader's day in one go, as the admissions office works: find an applicant despite a typo,
@@ -97,5 +97,20 @@ test('a reader finds, reads, checks off and exports, and the audit trail shows e
   ]) {
     await expect(entries.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
   }
+  // An entry names its applicant; an export says how many applications it held, not "None".
+  const rowOf = (action: string) =>
+    entries
+      .getByRole('row')
+      .filter({ has: admin.getByRole('cell', { name: action, exact: true }) })
+      .first();
+  await expect(
+    rowOf('checklist mark').getByRole('link', {
+      name: `Entries of the application of Aurélie ${family}`,
+    }),
+  ).toHaveText(`Aurélie ${family}`);
+  await expect(
+    rowOf('applications export csv').getByRole('cell', { name: '2 applications', exact: true }),
+  ).toBeVisible();
+  await expectAxeClean(admin, 'the audit log naming applicants');
   await adminContext.close();
 });

@@ -55,9 +55,9 @@ test('an administrator records and releases decisions, one at a time and for a l
   await expect(section.getByRole('status')).toHaveText('Decision recorded: Admit.');
   await expect(section).toContainText('Not released');
   await expect(section).toContainText(/By .+, \w{3} \d{1,2}, \d{4}/);
-  await expect(page.getByRole('region', { name: 'History' })).toContainText(
-    'Recorded the decision admit',
-  );
+  const history = page.getByRole('region', { name: 'History' });
+  // The history names the decision as the tenant labels it, not by its code.
+  await expect(history).toContainText('Recorded the decision Admit');
 
   // A release time in the past is refused with the server's sentence.
   await section.getByLabel('Release at').fill('2020-01-06T09:30');
@@ -67,15 +67,44 @@ test('an administrator records and releases decisions, one at a time and for a l
   await expectAxeClean(page, 'an application with an unreleased decision');
   await screenshots(page, 'decisions-application');
 
-  // Released now: the applicant sees it, and the controls are gone.
-  await section.getByRole('button', { name: 'Release now' }).click();
+  // Release now asks first, since a release cannot be undone; Cancel leaves it unreleased.
+  const releaseNow = section.getByRole('button', { name: 'Release now' });
+  await releaseNow.click();
+  const confirmRelease = page.getByRole('dialog', { name: 'Release this decision now?' });
+  await expect(confirmRelease).toContainText('Admit');
+  await expect(confirmRelease).toContainText('cannot be undone');
+  const cancel = confirmRelease.getByRole('button', { name: 'Cancel' });
+  await expect(cancel).toBeFocused();
+  // Focus stays inside the dialog while it is open.
+  for (let press = 0; press < 3; press++) {
+    await page.keyboard.press('Tab');
+    await expect(confirmRelease.locator(':focus')).toHaveCount(1);
+  }
+  await expectAxeClean(page, 'the confirmation of a single release');
+  await screenshots(page, 'release-confirm');
+  await cancel.click();
+  await expect(confirmRelease).toBeHidden();
+  await expect(releaseNow).toBeFocused();
+  await expect(section).toContainText('Not released');
+  await page.keyboard.press('Escape');
+  await expect(section).toContainText('Not released');
+
+  // Confirmed: the applicant sees it, and the controls are gone.
+  await releaseNow.click();
+  await confirmRelease.getByRole('button', { name: 'Release now' }).click();
   await expect(section.getByRole('status')).toHaveText(
     'Released: the applicant can see the decision.',
   );
   await expect(section).toContainText(/Released \w{3} \d{1,2}, \d{4}/);
   await expect(section).toContainText('No reply yet');
   await expect(section.getByRole('button')).toHaveCount(0);
+  // The button pressed is gone with the controls: focus goes to the panel, not to the page.
+  await expect(section.getByRole('heading', { name: 'Decision', exact: true })).toBeFocused();
   await expect(section.getByRole('combobox')).toHaveCount(0);
+  // The release is the portal's own doing, named as such, not by an internal job name.
+  const released = history.getByRole('listitem').filter({ hasText: 'Released the decision Admit' });
+  await expect(released).toContainText('The portal (automatic release)');
+  await expect(history).not.toContainText('decision release');
 
   // A batch: the list of one family, Waitlist recorded for its two submitted applications.
   await page.goto(`/staff?q=${batch}`);

@@ -124,6 +124,20 @@ test('a reader searches, filters, sorts, saves a view and exports a CSV of the l
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
   await page.unroute('**/staff/api/exports/applications.csv?*');
 
+  // The columns come in the order the reader picks them, not the catalogue's.
+  await page.getByText(/^Choose columns/).click();
+  await page.getByRole('button', { name: 'Choose none' }).click();
+  const picker = (group: string, name: string) =>
+    page
+      .getByRole('group', { name: group, exact: true })
+      .getByRole('checkbox', { name, exact: true });
+  await picker('Application', 'Email address').check();
+  await picker('Receipt and decision', 'Decision (label)').check();
+  await picker('Receipt and decision', 'Confirmation number').check();
+  await picker('Application', 'Application id').check();
+  await expect(page.getByText('The file’s columns, in the order chosen:')).toHaveText(
+    'The file’s columns, in the order chosen: Email address, Decision (label), Confirmation number, Application id.',
+  );
   const csv = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const download = await csv;
@@ -133,6 +147,9 @@ test('a reader searches, filters, sorts, saves a view and exports a CSV of the l
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString('utf8');
   });
+  expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+    'email,decision_label,confirmation_number,id',
+  );
   expect(text).toContain(submittedEmail);
   expect(text).toContain(startedEmail);
 

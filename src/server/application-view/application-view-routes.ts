@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ServiceView } from '../../shared/api/service';
 import type { Answers } from '../../shared/form/model';
+import { actorName } from '../../shared/staff/actor-names';
 import {
   APPLICATION_API_MESSAGES,
   type ApplicationDetail,
@@ -181,7 +182,7 @@ export const applicationViewRoutes: FastifyPluginAsync<StaffContext> = async (pa
         seq: event.seq,
         at: event.at,
         action: event.action,
-        actor: event.actor_label ?? event.actor_type,
+        actor: actorName(event.actor_type, event.actor_label),
         detail: event.detail,
       }));
     },

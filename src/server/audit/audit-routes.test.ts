@@ -8,6 +8,7 @@ import {
   STAFF_SESSION_ENDED_MESSAGE,
   STEP_UP_REQUIRED_CODE,
 } from '../staff/staff-sessions';
+import { insertApplications } from '../test/export-helpers';
 import { signedInStaff } from '../test/staff-sign-in';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
@@ -89,10 +90,34 @@ describe.each(databaseKinds)('audit trail in the console on %s', (kind) => {
       actor_label: ana.label,
       action: 'application.view',
       application_id: application,
+      application_name: null,
       detail: {},
       ip: '192.0.2.1',
     });
     expect(body.events[0]?.detail).toEqual({ what: 'view' });
+  });
+
+  it('names the applicant of an entry about an application, and no one for other entries', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const [named, unnamed] = await insertApplications(app, `audit-${tag}`, [
+      { answers: { first_name: ' Łukasz ', last_name: 'Søndergaard' } },
+      { answers: {} },
+    ]);
+    const gone = randomUUID();
+    const cleo = { type: 'staff', id: randomUUID(), label: `cleo.${tag}@example.edu` } as const;
+    for (const applicationId of [named, unnamed, gone]) {
+      await record({ actor: cleo, action: 'application.view', applicationId });
+    }
+    await record({ actor: cleo, action: 'applications.export_csv', detail: { rows: 42 } });
+    const body = await page(`actor=${cleo.label}`);
+    expect(
+      body.events.map((event) => [event.action, event.application_id, event.application_name]),
+    ).toEqual([
+      ['applications.export_csv', null, null],
+      ['application.view', gone, null],
+      ['application.view', unnamed, null],
+      ['application.view', named, 'Łukasz Søndergaard'],
+    ]);
   });
 
   it('filters by person (address or id), link, action and days', async () => {

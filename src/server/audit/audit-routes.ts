@@ -92,8 +92,16 @@ export const auditRoutes: FastifyPluginAsync<StaffContext> = async (parent, cont
       const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
       const rows = await store.page(filters, { limit: limit + 1, before: request.query.before });
       const events = rows.slice(0, limit).map(auditEventView);
+      // Names are applicant data: only for a member who may read applications anyway. Like the
+      // rest of this page, reading them is not itself an entry (docs/decisions/047).
+      const names = roleAllows(staffOf(request).role, 'applications.read')
+        ? await store.applicantNames(events.flatMap((event) => event.application_id ?? []))
+        : new Map<string, string>();
       return {
-        events,
+        events: events.map((event) => ({
+          ...event,
+          application_name: event.application_id ? (names.get(event.application_id) ?? null) : null,
+        })),
         next_before: rows.length > limit ? (events.at(-1)?.seq ?? null) : null,
       };
     },

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AuditEventView } from '../../shared/staff/staff-api';
 import type { AppDatabase } from '../db/database';
-import { auditEvents } from '../db/schema';
+import { applications, auditEvents } from '../db/schema';
 import type { AuditAction, AuditRow } from './audit-trail';
 
 /** What the console filters the trail by; every filter given must match. */
@@ -77,6 +77,32 @@ export function createAuditStore(db: AppDatabase) {
 
   return {
     page,
+
+    /**
+     * The applicants' names ("First Last") of the applications a page of entries is about, by
+     * application id; an application removed since (retention) has none.
+     */
+    async applicantNames(ids: readonly string[]): Promise<Map<string, string>> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: applications.accountId,
+          first: sql<string | null>`${applications.answers}->>'first_name'`,
+          last: sql<string | null>`${applications.answers}->>'last_name'`,
+        })
+        .from(applications)
+        .where(inArray(applications.accountId, unique));
+      const names = new Map<string, string>();
+      for (const row of rows) {
+        const name = [row.first, row.last]
+          .map((part) => part?.trim() ?? '')
+          .filter((part) => part !== '')
+          .join(' ');
+        if (name !== '') names.set(row.id, name);
+      }
+      return names;
+    },
 
     /** How many entries match, up to and including entry `upTo`. */
     async count(filters: AuditFilters, upTo: number): Promise<number> {

@@ -10,6 +10,7 @@ import {
   STATUS_MESSAGES,
   STATUS_URL,
 } from '../../shared/api/status';
+import type { ApplicationHistoryEntry } from '../../shared/staff/application-api';
 import { DECISION_MESSAGES, decisionUrls } from '../../shared/staff/decision-api';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import { validApplicationAnswers } from '../../shared/test/application-fixtures';
@@ -247,6 +248,14 @@ describe.each(databaseKinds)('decisions on %s', (kind) => {
       ['decision.replied', 'applicant', { code: 'admit', reply: 'accepted' }],
     ]);
     expect(await createAuditTrail(db()).verify()).toMatchObject({ ok: true });
+    // The application's history names who acted as a reader understands them.
+    const history = (
+      await staff('GET', `/staff/api/applications/${applicant.id}/history`, undefined, reader)
+    ).json() as ApplicationHistoryEntry[];
+    const actorOf = (action: string) => history.find((entry) => entry.action === action)?.actor;
+    expect(actorOf('decision.recorded')).toBe(admin.email);
+    expect(actorOf('decision.released')).toBe('The portal (automatic release)');
+    expect(actorOf('decision.replied')).toBe('The applicant');
     const page = await staff('GET', `/staff/api/audit?action=decision.replied`);
     expect(page.statusCode, page.body).toBe(200);
   });

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_API_MESSAGES, EXPORT_COLUMNS_MAX } from '../../shared/staff/application-api';
 import {
   DEFAULT_EXPORT_COLUMNS,
+  EXPORT_DECISION_COLUMNS,
   type ExportColumnsResponse,
 } from '../../shared/staff/export-columns';
 import { UNKNOWN_FIELD_MESSAGE } from '../../shared/validation/field-errors';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../shared/validation/storable-text';
-import { auditEvents } from '../db/schema';
+import { applicationReceipts, auditEvents, decisions } from '../db/schema';
 import { CSV_BOM } from '../http/csv-writer';
 import { STEP_UP_REQUIRED_CODE } from '../staff/staff-sessions';
 import { signedInApplicant } from '../test/accounts-helpers';
@@ -125,6 +126,75 @@ describe.each(databaseKinds)('the CSV export of the list on %s', (kind) => {
       columns: header,
       rows: 2,
     });
+  });
+
+  it('writes the confirmation number, the decision, its release and the reply, in the order chosen', async () => {
+    const tag = newTag();
+    const submittedAt = '2026-02-03T04:05:06.000Z';
+    const [replied, scheduled] = await insertApplications(app, tag, [
+      { answers: { first_name: 'Gia', last_name: 'Abbott' }, status: 'submitted', submittedAt },
+      { answers: { first_name: 'Hal', last_name: 'Brandt' }, status: 'submitted', submittedAt },
+      { answers: { first_name: 'Ivo', last_name: 'Costa' } },
+    ]);
+    const db = testDatabaseOf(app);
+    await db.insert(applicationReceipts).values(
+      [replied, scheduled].map((accountId, index) => ({
+        accountId: accountId as string,
+        number: `APP-${tag}-${index + 1}`,
+        cycle: tag,
+        sequence: index + 1,
+        submittedAt: new Date(submittedAt),
+        fingerprint: 'f'.repeat(64),
+      })),
+    );
+    await db.insert(decisions).values([
+      {
+        accountId: replied as string,
+        code: 'admit',
+        recordedByLabel: 'reader@example.edu',
+        releaseAt: new Date('2026-03-01T12:00:00Z'),
+        releasedAt: new Date('2026-03-01T12:00:05Z'),
+        reply: 'accepted',
+        repliedAt: new Date('2026-03-04T09:00:00Z'),
+      },
+      {
+        accountId: scheduled as string,
+        code: 'waitlist',
+        recordedByLabel: 'reader@example.edu',
+        releaseAt: new Date('2027-03-01T17:00:00Z'),
+      },
+    ]);
+    // Not the catalogue's order: the reader's.
+    const columns = [
+      'replied_at',
+      'last_name',
+      'decision_label',
+      'confirmation_number',
+      'reply',
+      'decision',
+      'decision_released_at',
+      'decision_release_at',
+    ];
+    const { header, rows } = await exported(`term=${tag}&sort=name&columns=${columns.join(',')}`);
+    expect(header).toEqual(columns);
+    expect(rows).toEqual([
+      [
+        '2026-03-04T09:00:00.000Z',
+        'Abbott',
+        'Admit',
+        `APP-${tag}-1`,
+        'accepted',
+        'admit',
+        '2026-03-01T12:00:05.000Z',
+        '',
+      ],
+      ['', 'Brandt', 'Waitlist', `APP-${tag}-2`, '', 'waitlist', '', '2027-03-01T17:00:00.000Z'],
+      ['', 'Costa', '', '', '', '', '', ''],
+    ]);
+    const catalogue = (await get('/staff/api/exports/columns')).json() as ExportColumnsResponse;
+    expect(
+      catalogue.columns.filter((column) => column.group === 'decision').map((column) => column.id),
+    ).toEqual([...EXPORT_DECISION_COLUMNS]);
   });
 
   it('neutralises anything a spreadsheet would run as a formula', async () => {

@@ -7,6 +7,8 @@ import {
   CHECKLIST_COLUMN,
   CHECKLIST_ITEM_PREFIX,
   CHECKLIST_MISSING_COLUMN,
+  EXPORT_DECISION_COLUMNS,
+  type ExportDecisionColumn,
 } from '../../shared/staff/export-columns';
 import type { ExportApplication } from './exports-store';
 
@@ -43,14 +45,48 @@ function fixedValue(column: string, application: ExportApplication, checklist?: 
   }
 }
 
-/** One record of the CSV: each chosen column's value; the writer neutralises formulas. */
+const DECISION = new Set<string>(EXPORT_DECISION_COLUMNS);
+
+function decisionValue(
+  column: ExportDecisionColumn,
+  application: ExportApplication,
+  labelOf: (code: string) => string,
+) {
+  const { decision } = application;
+  switch (column) {
+    case 'confirmation_number':
+      return application.confirmationNumber;
+    case 'decision':
+      return decision?.code ?? null;
+    case 'decision_label':
+      return decision ? labelOf(decision.code) : null;
+    case 'decision_release_at':
+      // Once released, the scheduled time is history: released_at says when it happened.
+      return decision && !decision.releasedAt ? decision.releaseAt : null;
+    case 'decision_released_at':
+      return decision?.releasedAt ?? null;
+    case 'reply':
+      return decision?.reply ?? null;
+    case 'replied_at':
+      return decision?.repliedAt ?? null;
+  }
+}
+
+/**
+ * One record of the CSV: each chosen column's value, in the order chosen; the writer neutralises
+ * formulas. `decisionLabel` names a decision code as the tenant does.
+ */
 export function csvRecord(
   columns: readonly string[],
   application: ExportApplication,
   checklist: Checklist | undefined,
+  decisionLabel: (code: string) => string = (code) => code,
 ): unknown[] {
   return columns.map((column) => {
     if (FIXED.has(column)) return fixedValue(column, application, checklist);
+    if (DECISION.has(column)) {
+      return decisionValue(column as ExportDecisionColumn, application, decisionLabel);
+    }
     if (column === CHECKLIST_COLUMN) {
       return checklist?.items
         .map((item) => `${item.label}: ${CHECKLIST_STATE_LABELS[item.state]}`)

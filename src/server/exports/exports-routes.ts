@@ -88,6 +88,11 @@ export const exportRoutes: FastifyPluginAsync<StaffContext> = async (parent, con
     });
   }
   const checklistsOf: ChecklistsOf = (ids) => context.checklist.forApplications(ids);
+  const decisionLabels = new Map(
+    context.tenant.decisions.codes.map((code) => [code.code, code.label]),
+  );
+  // A code the tenant has since removed is written as it is: the label is gone with it.
+  const decisionLabel = (code: string) => decisionLabels.get(code) ?? code;
 
   function columnsOf(given: string | string[] | undefined): string[] {
     const checked = checkExportColumns(given, knownColumns);
@@ -137,7 +142,7 @@ export const exportRoutes: FastifyPluginAsync<StaffContext> = async (parent, con
           const batch = await store.applications(ids.slice(start, start + EXPORT_BATCH_SIZE));
           const checklists = withChecklist ? await checklistsOf(batch.map((one) => one.id)) : null;
           for (const application of batch) {
-            yield csvRecord(columns, application, checklists?.get(application.id));
+            yield csvRecord(columns, application, checklists?.get(application.id), decisionLabel);
           }
         }
       }

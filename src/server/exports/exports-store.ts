@@ -7,7 +7,7 @@ import {
 } from '../../shared/staff/application-list-api';
 import { listSelection } from '../applications-list/applications-list-store';
 import { type AppDatabase, rowsOf } from '../db/database';
-import { accounts, applications, exportJobs } from '../db/schema';
+import { accounts, applicationReceipts, applications, decisions, exportJobs } from '../db/schema';
 
 /** Rows read per query while an export streams: enough to keep round trips few, never all. */
 export const EXPORT_BATCH_SIZE = 200;
@@ -20,6 +20,15 @@ export interface ExportApplication {
   submittedAt: Date | null;
   lastActivity: Date;
   answers: Record<string, string | boolean>;
+  /** The receipt's confirmation number, once submitted. */
+  confirmationNumber: string | null;
+  decision: {
+    code: string;
+    releaseAt: Date | null;
+    releasedAt: Date | null;
+    reply: 'accepted' | 'declined' | null;
+    repliedAt: Date | null;
+  } | null;
 }
 
 export type ExportJobRow = typeof exportJobs.$inferSelect;
@@ -72,9 +81,17 @@ export function createExportsStore(db: AppDatabase) {
           submittedAt: applications.submittedAt,
           updatedAt: applications.updatedAt,
           answers: applications.answers,
+          confirmationNumber: applicationReceipts.number,
+          decisionCode: decisions.code,
+          releaseAt: decisions.releaseAt,
+          releasedAt: decisions.releasedAt,
+          reply: decisions.reply,
+          repliedAt: decisions.repliedAt,
         })
         .from(applications)
         .innerJoin(accounts, eq(accounts.id, applications.accountId))
+        .leftJoin(applicationReceipts, eq(applicationReceipts.accountId, applications.accountId))
+        .leftJoin(decisions, eq(decisions.accountId, applications.accountId))
         .where(inArray(applications.accountId, [...ids]));
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.flatMap((id) => {
@@ -88,6 +105,17 @@ export function createExportsStore(db: AppDatabase) {
             submittedAt: row.submittedAt,
             lastActivity: row.updatedAt,
             answers: row.answers,
+            confirmationNumber: row.confirmationNumber,
+            decision:
+              row.decisionCode === null
+                ? null
+                : {
+                    code: row.decisionCode,
+                    releaseAt: row.releaseAt,
+                    releasedAt: row.releasedAt,
+                    reply: row.reply,
+                    repliedAt: row.repliedAt,
+                  },
           },
         ];
       });

@@ -15,6 +15,7 @@ import { makePdf } from '../test/sample-files';
 import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
+import { utf8Flags } from '../test/zip-headers';
 import { EXPORT_NOT_FOUND_MESSAGE } from './exports-routes';
 import { ZIP_EXPORT_TTL_HOURS, ZIP_INDEX_FILE, ZIP_INDEX_HEADER } from './zip-exports';
 
@@ -54,6 +55,8 @@ describe.each(databaseKinds)('the ZIP export of application PDFs on %s', (kind) 
         submittedAt: '2026-02-01T00:00:00Z',
       },
       { answers: { first_name: '=HYPERLINK("http://evil.example")', last_name: '../../etc' } },
+      { answers: { first_name: 'Łukasz', last_name: 'Søndergaard' } },
+      { answers: { first_name: '小明', last_name: '王' } },
     ]);
   });
   afterAll(async () => {
@@ -92,13 +95,14 @@ describe.each(databaseKinds)('the ZIP export of application PDFs on %s', (kind) 
   describe('of every application', () => {
     let job: ExportJob;
     let files: Record<string, Uint8Array>;
+    let zipBytes: Uint8Array;
     let index: string[][];
 
     beforeAll(async () => {
       const started = await start('sort=name');
       expect(started.statusCode, started.body).toBe(200);
       const queued: ExportJob = started.json();
-      expect(queued).toMatchObject({ kind: 'pdf_zip', total: 3, query: 'sort=name' });
+      expect(queued).toMatchObject({ kind: 'pdf_zip', total: 5, query: 'sort=name' });
       job = await finished(queued.id);
       const download = await call('GET', `${ZIPS}/${job.id}/download`);
       expect(download.statusCode, download.body).toBe(200);
@@ -108,14 +112,15 @@ describe.each(databaseKinds)('the ZIP export of application PDFs on %s', (kind) 
         /^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.zip"$/,
       );
       expect(download.rawPayload.length).toBe(job.byte_size);
-      files = unzipSync(new Uint8Array(download.rawPayload));
+      zipBytes = new Uint8Array(download.rawPayload);
+      files = unzipSync(zipBytes);
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(files[ZIP_INDEX_FILE]);
       expect(text.startsWith(CSV_BOM)).toBe(true);
       index = parseCsv(text.slice(CSV_BOM.length));
     });
 
     it('runs to completed with its progress and an expiry', () => {
-      expect(job).toMatchObject({ status: 'completed', total: 3, done: 3, message: null });
+      expect(job).toMatchObject({ status: 'completed', total: 5, done: 5, message: null });
       expect(job.byte_size).toBeGreaterThan(0);
       const ttl = Date.parse(job.expires_at ?? '') - Date.parse(job.finished_at ?? '');
       expect(Math.abs(ttl - ZIP_EXPORT_TTL_HOURS * 3_600_000)).toBeLessThan(60_000);
@@ -123,20 +128,23 @@ describe.each(databaseKinds)('the ZIP export of application PDFs on %s', (kind) 
 
     it('holds one real PDF per application, safely named, and an index', async () => {
       const pdfs = Object.keys(files).filter((name) => name !== ZIP_INDEX_FILE);
-      expect(pdfs).toHaveLength(3);
+      expect(pdfs).toHaveLength(5);
       for (const name of pdfs) {
-        expect(name).toMatch(/^[A-Za-z0-9-]+_[A-Za-z0-9-]+_[0-9a-f]{8}\.pdf$/);
+        expect(name).toMatch(/^[\p{L}\p{M}\p{N}-]+_[\p{L}\p{M}\p{N}-]+_[0-9a-f]{8}\.pdf$/u);
         expect(Buffer.from(files[name]?.subarray(0, 5) ?? []).toString('latin1')).toBe('%PDF-');
       }
-      expect(pdfs).toContain(`O-Brien-Levy_Zoe_${inserted[0]?.slice(0, 8)}.pdf`);
+      // Names keep their letters: a registrar finds Søndergaard under S-ø, not "S-ndergaard".
+      expect(pdfs).toContain(`O-Brien-Lévy_Zoë_${inserted[0]?.slice(0, 8)}.pdf`);
       expect(pdfs).toContain(`etc_HYPERLINK-http-evil-example_${inserted[1]?.slice(0, 8)}.pdf`);
+      expect(pdfs).toContain(`Søndergaard_Łukasz_${inserted[2]?.slice(0, 8)}.pdf`);
+      expect(pdfs).toContain(`王_小明_${inserted[3]?.slice(0, 8)}.pdf`);
       const lopez = pdfs.find((name) => name.startsWith('Lopez_Maria_')) as string;
       const text = await extractPdfText(files[lopez] as Uint8Array);
       // The converted document is appended to the application.
       expect(text).toContain('Plantation High School official transcript');
 
       expect(index[0]).toEqual([...ZIP_INDEX_HEADER]);
-      expect(index).toHaveLength(4);
+      expect(index).toHaveLength(6);
       const byId = new Map(index.slice(1).map((row) => [row[0], row]));
       expect(byId.get(withDocument)?.[6]).toBe(lopez);
       expect(byId.get(inserted[0] as string)).toEqual([
@@ -146,17 +154,27 @@ describe.each(databaseKinds)('the ZIP export of application PDFs on %s', (kind) 
         `${TAG}-0@example.edu`,
         'submitted',
         '2026-02-01T00:00:00.000Z',
-        `O-Brien-Levy_Zoe_${inserted[0]?.slice(0, 8)}.pdf`,
+        `O-Brien-Lévy_Zoë_${inserted[0]?.slice(0, 8)}.pdf`,
         '',
       ]);
       expect(byId.get(inserted[1] as string)?.[2]).toBe(`'=HYPERLINK("http://evil.example")`);
     });
 
+    it('marks every name as UTF-8, so unzip tools read the letters as written', () => {
+      const flags = utf8Flags(zipBytes);
+      expect(flags.length).toBe(2 * Object.keys(files).length);
+      expect(flags.filter((flag) => flag.name.normalize('NFC') !== flag.name)).toEqual([]);
+      for (const flag of flags.filter((one) => /[^\x20-\x7e]/.test(one.name))) {
+        expect(flag.utf8, flag.name).toBe(true);
+      }
+      expect(flags.some((flag) => flag.name.startsWith('Søndergaard_Łukasz_'))).toBe(true);
+    });
+
     it('is audited when it starts and when it is downloaded', async () => {
       const [created] = await audits('applications.export_zip');
-      expect(created?.detail).toMatchObject({ export_id: job.id, query: 'sort=name', rows: 3 });
+      expect(created?.detail).toMatchObject({ export_id: job.id, query: 'sort=name', rows: 5 });
       const [downloaded] = await audits('applications.export_zip_download');
-      expect(downloaded?.detail).toMatchObject({ export_id: job.id, query: 'sort=name', rows: 3 });
+      expect(downloaded?.detail).toMatchObject({ export_id: job.id, query: 'sort=name', rows: 5 });
     });
 
     it('is listed for its member only, and hidden from another', async () => {
@@ -181,7 +199,7 @@ describe.each(databaseKinds)('the ZIP export of application PDFs on %s', (kind) 
       new Uint8Array((await call('GET', `${ZIPS}/${job.id}/download`)).rawPayload),
     );
     expect(Object.keys(files).sort()).toEqual([
-      `O-Brien-Levy_Zoe_${inserted[0]?.slice(0, 8)}.pdf`,
+      `O-Brien-Lévy_Zoë_${inserted[0]?.slice(0, 8)}.pdf`,
       ZIP_INDEX_FILE,
     ]);
   });

@@ -48,16 +48,24 @@ export const ZIP_INDEX_HEADER = [
 const payloadSchema = z.strictObject({ exportId: z.uuid() });
 type Payload = z.infer<typeof payloadSchema>;
 
-/** Letters and digits only, accents folded: a name every unzip tool and file system accepts. */
+/** How many characters of a name a file name keeps. */
+const NAME_PART_MAX = 40;
+
+/**
+ * Letters (of any script, with their accents), digits and hyphens, in NFC: nothing a file system
+ * or a path reads as a separator, a dot or a control, and no letter lost. Folding to ASCII lost
+ * ø, ł and every letter of Chinese names; fflate marks a non-ASCII name as UTF-8 in the ZIP's
+ * headers, which current unzip tools (Windows, macOS, Info-ZIP, 7-Zip) honour.
+ */
 function namePart(value: unknown, fallback: string): string {
   const text = typeof value === 'string' ? value : '';
   const safe = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
-  return safe || fallback;
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}-]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  // Cut by code point, so a letter outside the Basic Multilingual Plane is never split in two.
+  const cut = Array.from(safe).slice(0, NAME_PART_MAX).join('').replace(/-+$/, '');
+  return cut || fallback;
 }
 
 /** `<Last>_<First>_<id8>.pdf`, unique within the ZIP. */

@@ -117,6 +117,7 @@ export interface ApplicationHistoryEntry {
   seq: number;
   at: string;
   action: string;
+  /** Who, as a reader understands it (actor-names.ts): a member's name, or what the actor is. */
   actor: string;
   detail: Record<string, unknown>;
 }

@@ -7,6 +7,7 @@ import {
   CHECKLIST_MISSING_COLUMN,
   checkExportColumns,
   DEFAULT_EXPORT_COLUMNS,
+  EXPORT_DECISION_COLUMNS,
   exportColumns,
   isChecklistItemColumn,
 } from './export-columns';
@@ -22,6 +23,14 @@ describe('the export columns', () => {
     const answerIds = columns.filter((column) => column.group === 'answer').map((c) => c.id);
     expect(new Set(answerIds)).toEqual(new Set(answerKeySpecs(applicationModel).keys()));
     expect(ids.slice(-2)).toEqual([CHECKLIST_COLUMN, CHECKLIST_MISSING_COLUMN]);
+  });
+
+  it('offer the receipt and the decision after the fixed columns, named apart from any answer', () => {
+    const decision = columns.filter((column) => column.group === 'decision').map((c) => c.id);
+    expect(decision).toEqual([...EXPORT_DECISION_COLUMNS]);
+    expect(ids.indexOf(EXPORT_DECISION_COLUMNS[0])).toBe(EXPORT_FIXED_COLUMNS.length);
+    const answers = answerKeySpecs(applicationModel);
+    expect(decision.filter((id) => answers.has(id))).toEqual([]);
   });
 
   it('give a choice its code and its _desc label, each labelled', () => {

@@ -12,7 +12,7 @@ import {
  * picker and the server's check read the same catalogue.
  */
 
-export type ExportColumnGroup = 'fixed' | 'answer' | 'checklist';
+export type ExportColumnGroup = 'fixed' | 'decision' | 'answer' | 'checklist';
 
 export interface ExportColumn {
   /** What `columns=` names and the CSV header says. */
@@ -45,6 +45,34 @@ const FIXED_LABELS: Record<(typeof EXPORT_FIXED_COLUMNS)[number], string> = {
   submitted_at: 'Submitted at',
   last_activity: 'Last activity',
   missing_items: 'Checklist items missing (count)',
+};
+
+/**
+ * The receipt and the decision: the confirmation number the applicant quotes, the decision as a
+ * code and as the tenant's label (as the list's `decision` and `decision_label`), its release
+ * (scheduled and done) and the applicant's reply. Times are ISO 8601 in UTC, as `submitted_at`.
+ */
+export const EXPORT_DECISION_COLUMNS = [
+  'confirmation_number',
+  'decision',
+  'decision_label',
+  'decision_release_at',
+  'decision_released_at',
+  'reply',
+  'replied_at',
+] as const;
+export type ExportDecisionColumn = (typeof EXPORT_DECISION_COLUMNS)[number];
+
+const DECISION_LABELS: Record<ExportDecisionColumn, string> = {
+  confirmation_number: 'Confirmation number',
+  decision: 'Decision (code)',
+  // As a choice's `_desc` column is named; a bare "Decision" would share its name with the
+  // list's Decision filter on the same page.
+  decision_label: 'Decision (label)',
+  decision_release_at: 'Decision release scheduled for',
+  decision_released_at: 'Decision released at',
+  reply: 'Reply to the offer (accepted or declined)',
+  replied_at: 'Replied at',
 };
 
 const CHECKLIST_COLUMNS: ExportColumn[] = [
@@ -86,7 +114,10 @@ export function exportColumns(model: FormModel): ExportColumn[] {
     label: FIXED_LABELS[id],
     group: 'fixed',
   }));
-  const seen = new Set<string>(EXPORT_FIXED_COLUMNS);
+  for (const id of EXPORT_DECISION_COLUMNS) {
+    columns.push({ id, label: DECISION_LABELS[id], group: 'decision' });
+  }
+  const seen = new Set<string>([...EXPORT_FIXED_COLUMNS, ...EXPORT_DECISION_COLUMNS]);
   for (const place of resolveModel(model, everything)) {
     if (seen.has(place.key)) continue;
     seen.add(place.key);

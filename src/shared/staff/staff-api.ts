@@ -198,6 +198,11 @@ export interface AuditEventView {
   actor_label: string | null;
   action: string;
   application_id: string | null;
+  /**
+   * The applicant's name, for a member who may also read applications; null when the entry is
+   * about no application, the application has no name or is gone, or the member may not.
+   */
+  application_name?: string | null;
   detail: Record<string, unknown>;
   ip: string | null;
 }

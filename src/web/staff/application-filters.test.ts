@@ -5,6 +5,7 @@ import {
   applicantName,
   applicationHref,
   ariaSortOf,
+  chosenColumnsText,
   clearedFilters,
   csvExportHref,
   currentSort,
@@ -17,6 +18,7 @@ import {
   pageCount,
   rangeSentence,
   termChoices,
+  toggledColumns,
   withFilters,
   withPage,
   withPageSize,
@@ -223,5 +225,28 @@ describe('what the page says', () => {
       max: 300,
     });
     expect(exportColumnsOf(null)).toEqual({ columns: [], default: [], max: EXPORT_COLUMNS_MAX });
+  });
+});
+
+describe('the CSV columns chosen', () => {
+  it('keep the order they were chosen in: a new one goes last, one taken off leaves its place', () => {
+    let chosen: string[] = [];
+    for (const column of ['email', 'decision_label', 'id']) {
+      chosen = toggledColumns(chosen, column, true);
+    }
+    expect(chosen).toEqual(['email', 'decision_label', 'id']);
+    expect(toggledColumns(chosen, 'decision_label', false)).toEqual(['email', 'id']);
+    expect(toggledColumns(['id', 'email'], 'last_name', true)).toEqual([
+      'id',
+      'email',
+      'last_name',
+    ]);
+    expect(toggledColumns(['id', 'email'], 'id', true)).toEqual(['email', 'id']);
+  });
+
+  it('are named in that order, the first few of a long choice', () => {
+    expect(chosenColumnsText([])).toBe('none yet.');
+    expect(chosenColumnsText(['Email address', 'Decision'])).toBe('Email address, Decision.');
+    expect(chosenColumnsText(['A', 'B', 'C', 'D'], 2)).toBe('A, B and 2 more.');
   });
 });

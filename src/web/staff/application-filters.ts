@@ -1,4 +1,8 @@
-import { entryTermOptions } from '../../shared/application/option-lists';
+import {
+  decisionTypeOptions,
+  entryTermOptions,
+  majorOptions,
+} from '../../shared/application/option-lists';
 import {
   APPLICATION_LIST_PAGE_SIZE_DEFAULT,
   APPLICATION_LIST_SORTS,
@@ -247,6 +251,22 @@ export function csvExportHref(base: string, query: ListQuery, columns: readonly 
   return `${base}?${params.toString()}`;
 }
 
+/**
+ * The CSV's columns after a checkbox changes: a column chosen goes last and one unchosen leaves
+ * its place, so the file's columns come in the order the reader chose them.
+ */
+export function toggledColumns(chosen: readonly string[], column: string, on: boolean): string[] {
+  const others = chosen.filter((item) => item !== column);
+  return on ? [...others, column] : others;
+}
+
+/** The chosen columns named in order; a long choice ("Choose all") names its first ones. */
+export function chosenColumnsText(labels: readonly string[], shown = 12): string {
+  if (labels.length === 0) return 'none yet.';
+  if (labels.length <= shown) return `${labels.join(', ')}.`;
+  return `${labels.slice(0, shown).join(', ')} and ${(labels.length - shown).toLocaleString('en-US')} more.`;
+}
+
 export function missingItemsText(missing: number | null): string {
   return missing === null ? '—' : String(missing);
 }
@@ -281,4 +301,32 @@ export function termChoices(
   }
   for (const value of chosen) if (!byValue.has(value)) byValue.set(value, value);
   return [...byValue.entries()].map(([value, label]) => ({ value, label }));
+}
+
+/** Labels by value, for a list filter's chosen values in a sentence. */
+export interface FilterLabels {
+  term: ReadonlyMap<string, string>;
+  program: ReadonlyMap<string, string>;
+  decision_type: ReadonlyMap<string, string>;
+  /** The tenant's decision codes (from the server). */
+  decision: ReadonlyMap<string, string>;
+}
+
+/**
+ * The labels the list's filters show for their values (entry terms, programs, decision types),
+ * with the tenant's decision codes, so a sentence about the list names what the reader chose.
+ */
+export function filterLabelsOf(
+  year: number,
+  query: Pick<ListQuery, 'term'>,
+  decisionLabels: ReadonlyMap<string, string>,
+): FilterLabels {
+  const labelled = (options: readonly { value: string; label: string }[]) =>
+    new Map(options.filter((option) => option.value !== '').map((o) => [o.value, o.label]));
+  return {
+    term: labelled(termChoices(year, query.term)),
+    program: labelled(majorOptions),
+    decision_type: labelled(decisionTypeOptions),
+    decision: decisionLabels,
+  };
 }

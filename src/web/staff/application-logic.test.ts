@@ -172,6 +172,7 @@ describe('the history in words', () => {
     const labels = {
       item: (key: string) => (key === 'document:hs_transcript' ? 'High school transcript' : null),
       document: () => null,
+      decision: () => null,
     };
     expect(
       historyActionText(
@@ -190,6 +191,7 @@ describe('the history in words', () => {
     const label = {
       item: () => null,
       document: (key: string) => (key === 'hs_transcript' ? 'High school transcript' : null),
+      decision: () => null,
     };
     expect(historyActionText('document.view', { answer_key: 'hs_transcript' }, label)).toBe(
       'Opened the document High school transcript',
@@ -201,6 +203,33 @@ describe('the history in words', () => {
         label,
       ),
     ).toBe('Downloaded the document other_doc');
+  });
+
+  it('names a decision by the tenant’s label, and a code it no longer has by its code', () => {
+    const codes = new Map([
+      ['admit', 'Admit to the program'],
+      ['waitlist', 'Waitlist'],
+    ]);
+    const labels = {
+      item: () => null,
+      document: () => null,
+      decision: (code: string) => codes.get(code) ?? null,
+    };
+    expect(historyActionText('decision.recorded', { code: 'admit' }, labels)).toBe(
+      'Recorded the decision Admit to the program',
+    );
+    expect(
+      historyActionText('decision.changed', { code: 'waitlist', previous: 'admit' }, labels),
+    ).toBe('Changed the decision from Admit to the program to Waitlist');
+    expect(
+      historyActionText('decision.release_scheduled', { code: 'admit', at: 'now' }, labels),
+    ).toBe('Asked to release the decision Admit to the program now');
+    expect(historyActionText('decision.released', { code: 'admit' }, labels)).toBe(
+      'Released the decision Admit to the program',
+    );
+    expect(historyActionText('decision.released', { code: 'gone' }, labels)).toBe(
+      'Released the decision gone',
+    );
   });
 
   it('makes an action it does not know readable', () => {

@@ -215,13 +215,17 @@ function isChecklistState(value: unknown): value is ChecklistState {
   return typeof value === 'string' && value in CHECKLIST_STATE_LABELS;
 }
 
-/** The names the history gives by key: checklist items and the documents of file questions. */
+/**
+ * The names the history gives by key: checklist items, the documents of file questions and the
+ * tenant's decision codes.
+ */
 export interface HistoryLabels {
   item: (itemKey: string) => string | null;
   document: (answerKey: string) => string | null;
+  decision: (code: string) => string | null;
 }
 
-const NO_LABELS: HistoryLabels = { item: () => null, document: () => null };
+const NO_LABELS: HistoryLabels = { item: () => null, document: () => null, decision: () => null };
 
 /**
  * What an entry of the application's history says, in words: the action's own sentence where
@@ -251,17 +255,26 @@ export function historyActionText(
   }
   const known = HISTORY_ACTIONS[action];
   if (action.startsWith('decision.')) {
-    const code = textOf(facts.code);
+    // A code the tenant no longer has keeps its bare code: it is all the trail knows of it.
+    const decisionName = (value: unknown) => {
+      const code = textOf(value);
+      return code ? (labels.decision(code) ?? code) : null;
+    };
+    const decision = decisionName(facts.code);
     if (
       action === 'decision.replied' &&
       (facts.reply === 'accepted' || facts.reply === 'declined')
     ) {
       return `The applicant ${facts.reply} the offer`;
     }
-    if (action === 'decision.release_scheduled' && facts.at === 'now' && code) {
-      return `Asked to release the decision ${code} now`;
+    if (action === 'decision.release_scheduled' && facts.at === 'now' && decision) {
+      return `Asked to release the decision ${decision} now`;
     }
-    if (known && code) return `${known} ${code}`;
+    const previous = decisionName(facts.previous);
+    if (action === 'decision.changed' && decision && previous) {
+      return `Changed the decision from ${previous} to ${decision}`;
+    }
+    if (known && decision) return `${known} ${decision}`;
   }
   if (known) return known;
   const words = action.replace(/[._]+/g, ' ').trim();

@@ -58,6 +58,7 @@ import {
 } from './application-logic';
 import styles from './application-page.module.css';
 import consoleStyles from './console.module.css';
+import { decisionCodesQuery } from './decision-calls';
 import { DecisionSection } from './decision-section';
 import { formatDateTime, PageHeading } from './page-heading';
 import { ReceiptFact } from './receipt-fact';
@@ -69,14 +70,6 @@ const STATUS_LABELS: Record<ApplicationDetail['status'], string> = {
   started: 'Started, not submitted',
   validating: 'Being submitted',
   submitted: 'Submitted',
-};
-
-const ACTOR_TYPES: Record<string, string> = {
-  staff: 'Staff',
-  service_link: 'Read-only link',
-  anonymous: 'Not signed in',
-  system: 'The portal',
-  applicant: 'The applicant',
 };
 
 /** How long to wait for a PDF being made when the server does not say. */
@@ -185,7 +178,9 @@ function LoadedApplication({
     [detail.view],
   );
   const links = useMemo(() => consoleDocumentLinks(detail.id), [detail.id]);
-  // The history names checklist items and documents by key; the checklist knows their labels.
+  const codes = useQuery(decisionCodesQuery);
+  // The history names checklist items, documents and decisions by key; the checklist and the
+  // tenant's codes know their labels.
   const historyLabels = useMemo<HistoryLabels>(() => {
     const items = new Map<string, string>();
     const documents = new Map<string, string>();
@@ -193,11 +188,13 @@ function LoadedApplication({
       items.set(item.key, item.label);
       if (item.answer_key) documents.set(item.answer_key, item.label);
     }
+    const decisions = new Map((codes.data ?? []).map((code) => [code.code, code.label]));
     return {
       item: (key) => items.get(key) ?? null,
       document: (key) => documents.get(key) ?? null,
+      decision: (code) => decisions.get(code) ?? null,
     };
-  }, [detail.checklist.items]);
+  }, [detail.checklist.items, codes.data]);
 
   useEffect(() => {
     document.title = `${title} | Application | ${tenant.partner_name}`;
@@ -640,7 +637,7 @@ function HistoryRow({ entry, labels }: { entry: ApplicationHistoryEntry; labels:
         {historyActionText(entry.action, entry.detail, labels)}
       </span>
       <span className={styles.entryMeta}>
-        <span>{ACTOR_TYPES[entry.actor] ?? entry.actor}</span>
+        <span>{entry.actor}</span>
         {', '}
         <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
       </span>

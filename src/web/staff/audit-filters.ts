@@ -77,3 +77,25 @@ export function detailText(value: unknown): string {
 export function actionLabel(action: string): string {
   return action.replace(/[._]/g, ' ');
 }
+
+/** How many applications an entry about many covered, by where each action keeps the count. */
+const COUNT_KEYS: Record<string, string> = {
+  'application.search': 'found',
+  'applications.export_csv': 'rows',
+  'applications.export_zip': 'rows',
+  'applications.export_zip_download': 'rows',
+  // A batch's decisions and releases (an entry about one application has its id instead).
+  'decision.recorded': 'count',
+  'decision.release_scheduled': 'count',
+};
+
+/**
+ * The Application column of an entry about no one application: what a search, an export or a
+ * batch decision covered ("42 applications"), or null when the entry concerns no application.
+ */
+export function coveredText(action: string, detail: Record<string, unknown> | null): string | null {
+  const key = COUNT_KEYS[action];
+  const count = key ? detail?.[key] : undefined;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return null;
+  return `${count.toLocaleString('en-US')} application${count === 1 ? '' : 's'}`;
+}

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { actorName } from '../../shared/staff/actor-names';
 import type { AuditEventView } from '../../shared/staff/staff-api';
 import authStyles from '../auth/auth-form.module.css';
 import { FieldErrors, TextField } from '../auth/text-field';
@@ -11,6 +12,7 @@ import {
   type AuditFilterValues,
   actionLabel,
   auditFilterForm,
+  coveredText,
   detailText,
   filtersFromSearch,
   filterValues,
@@ -30,14 +32,6 @@ const FIELDS = {
   from: { id: 'audit-from', label: 'From' },
   to: { id: 'audit-to', label: 'To' },
 } as const;
-
-const ACTOR_TYPES: Record<AuditEventView['actor_type'], string> = {
-  staff: 'Staff',
-  service_link: 'Read-only link',
-  applicant: 'Applicant',
-  anonymous: 'Not signed in',
-  system: 'The portal',
-};
 
 function AuditPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -263,24 +257,10 @@ function AuditTable({ events }: { events: AuditEventView[] }) {
               <td>
                 <time dateTime={event.at}>{formatDateTime(event.at)}</time>
               </td>
-              <td>
-                {event.actor_label ?? ACTOR_TYPES[event.actor_type]}
-                {event.actor_label && event.actor_type !== 'staff' ? (
-                  <span className={styles.muted}> ({ACTOR_TYPES[event.actor_type]})</span>
-                ) : null}
-              </td>
+              <td>{actorName(event.actor_type, event.actor_label)}</td>
               <td>{actionLabel(event.action)}</td>
               <td>
-                {event.application_id ? (
-                  <Link
-                    to={`?application=${encodeURIComponent(event.application_id)}`}
-                    aria-label={`Entries of application ${event.application_id}`}
-                  >
-                    {event.application_id}
-                  </Link>
-                ) : (
-                  <span className={styles.muted}>None</span>
-                )}
+                <ApplicationCell event={event} />
               </td>
               <td>{event.ip ?? <span className={styles.muted}>None</span>}</td>
               <td>
@@ -292,6 +272,28 @@ function AuditTable({ events }: { events: AuditEventView[] }) {
       </table>
     </div>
   );
+}
+
+/**
+ * The applicant by name (the id when the application has none or is gone), linking to the
+ * entries of that application; for a search, an export or a batch, how many it covered.
+ */
+function ApplicationCell({ event }: { event: AuditEventView }) {
+  const id = event.application_id;
+  if (id) {
+    const name = event.application_name ?? null;
+    return (
+      <Link
+        to={`?application=${encodeURIComponent(id)}`}
+        aria-label={`Entries of the application of ${name ?? id}`}
+        title={name ? id : undefined}
+      >
+        {name ?? id}
+      </Link>
+    );
+  }
+  const covered = coveredText(event.action, event.detail);
+  return covered ?? <span className={styles.muted}>None</span>;
 }
 
 function Details({ detail }: { detail: Record<string, unknown> }) {

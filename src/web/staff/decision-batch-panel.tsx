@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { DECISION_MESSAGES } from '../../shared/staff/decision-api';
-import { Modal } from '../modal/modal';
-import modalStyles from '../modal/modal.module.css';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
-import { type ListQuery, listQueryString } from './application-filters';
+import { filterLabelsOf, type ListQuery, listQueryString } from './application-filters';
+import { ConfirmDialog } from './confirm-dialog';
 import styles from './console.module.css';
 import { decisionCalls, decisionCodesQuery } from './decision-calls';
 import { DecisionCodeField } from './decision-code-field';
@@ -44,7 +43,6 @@ export function DecisionBatchPanel({ query }: { query: ListQuery }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [status, setStatus] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
 
   const search = listQueryString(query, { paging: false });
   const submittedQuery = submittedQueryOf(query);
@@ -57,7 +55,10 @@ export function DecisionBatchPanel({ query }: { query: ListQuery }) {
   const count = submittedSearch === null ? 0 : (submitted.data?.total ?? null);
 
   const codeLabels = new Map((codes.data ?? []).map((item) => [item.code, item.label]));
-  const filters = filtersSentence(query, codeLabels);
+  const filters = filtersSentence(
+    query,
+    filterLabelsOf(new Date().getFullYear(), query, codeLabels),
+  );
 
   const settled = () => {
     // Every list, count and open application may show the new decisions.
@@ -184,34 +185,14 @@ export function DecisionBatchPanel({ query }: { query: ListQuery }) {
           </div>
         </div>
       </div>
-      <Modal
-        title={pending ? confirmTitle(pending) : 'Confirm'}
-        size="xs"
+      <ConfirmDialog
         open={pending !== null}
-        initialFocusRef={cancelRef}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
+        title={pending ? confirmTitle(pending) : 'Confirm'}
         description={pending ? confirmText(pending, filters) : undefined}
-      >
-        <div className={modalStyles.actions}>
-          <button
-            ref={cancelRef}
-            type="button"
-            className={cx(buttonStyles.button, buttonStyles.secondary)}
-            onClick={() => setPending(null)}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={cx(buttonStyles.button, buttonStyles.primary)}
-            onClick={confirm}
-          >
-            {pending ? confirmAction(pending) : 'Confirm'}
-          </button>
-        </div>
-      </Modal>
+        action={pending ? confirmAction(pending) : 'Confirm'}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      />
     </section>
   );
 }

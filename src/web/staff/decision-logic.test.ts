@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { releaseDecisionSchema } from '../../shared/staff/decision-api';
-import { EMPTY_LIST_QUERY } from './application-filters';
+import { EMPTY_LIST_QUERY, filterLabelsOf } from './application-filters';
 import {
   batchRecordLabel,
   batchResultText,
@@ -138,24 +138,32 @@ describe('decisions for a list', () => {
   });
 
   it('names the filters the confirmation is about', () => {
-    const labels = new Map([['admit', 'Admit']]);
-    expect(filtersSentence(EMPTY_LIST_QUERY, labels)).toBe(
+    const codes = new Map([['admit', 'Admit']]);
+    expect(filtersSentence(EMPTY_LIST_QUERY, filterLabelsOf(2026, EMPTY_LIST_QUERY, codes))).toBe(
       'No search or filters: every application.',
     );
-    expect(
-      filtersSentence(
-        {
-          ...EMPTY_LIST_QUERY,
-          q: ' lopez ',
-          status: ['submitted'],
-          term: ['FA2026'],
-          decision: ['admit', 'odd'],
-          has_missing: 'false',
-        },
-        labels,
-      ),
-    ).toBe(
-      'Search “lopez”; status: submitted; entry term: FA2026; decision: Admit or odd; with nothing missing.',
+    const query = {
+      ...EMPTY_LIST_QUERY,
+      q: ' lopez ',
+      status: ['submitted'],
+      term: ['FA2026'],
+      decision: ['admit', 'odd'],
+      has_missing: 'false' as const,
+    };
+    expect(filtersSentence(query, filterLabelsOf(2026, query, codes))).toBe(
+      'Search “lopez”; status: submitted; entry term: Fall 2026; decision: Admit or odd; with nothing missing.',
+    );
+  });
+
+  it('names programs, terms and decision types as the list’s filters show them, not by code', () => {
+    const query = {
+      ...EMPTY_LIST_QUERY,
+      term: ['SU2027', 'XX1999'],
+      program: ['209'],
+      decision_type: ['REG'],
+    };
+    expect(filtersSentence(query, filterLabelsOf(2026, query, new Map()))).toBe(
+      'Entry term: Summer 2027 or XX1999; program: Psychology (B.S.); decision type: Regular decision (not binding).',
     );
   });
 

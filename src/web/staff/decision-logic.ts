@@ -1,5 +1,10 @@
 import type { BatchResult, DecisionCodeView, StaffDecision } from '../../shared/staff/decision-api';
-import { type ListQuery, STATUS_LABELS, statusLabel } from './application-filters';
+import {
+  type FilterLabels,
+  type ListQuery,
+  STATUS_LABELS,
+  statusLabel,
+} from './application-filters';
 
 /*
  * The sentences and conversions of decisions in the console, kept apart from the components so
@@ -168,7 +173,7 @@ export function decisionCodesOf(reply: unknown): DecisionCodeView[] {
  * The search and filters a batch acts on, in words, for the confirmation: a decision for every
  * application of an unfiltered list should not be a surprise.
  */
-export function filtersSentence(query: ListQuery, codeLabels: ReadonlyMap<string, string>): string {
+export function filtersSentence(query: ListQuery, labels: FilterLabels): string {
   const parts: string[] = [];
   const q = query.q.trim();
   if (q !== '') parts.push(`search “${q}”`);
@@ -178,10 +183,11 @@ export function filtersSentence(query: ListQuery, codeLabels: ReadonlyMap<string
   list('status', query.status, (value) =>
     value in STATUS_LABELS ? statusLabel(value).toLowerCase() : value,
   );
-  list('entry term', query.term);
-  list('program', query.program);
-  list('decision type', query.decision_type);
-  list('decision', query.decision, (value) => codeLabels.get(value) ?? value);
+  // A value the lists do not know (an address edited by hand) is named as it was given.
+  list('entry term', query.term, (value) => labels.term.get(value) ?? value);
+  list('program', query.program, (value) => labels.program.get(value) ?? value);
+  list('decision type', query.decision_type, (value) => labels.decision_type.get(value) ?? value);
+  list('decision', query.decision, (value) => labels.decision.get(value) ?? value);
   if (query.submitted_from !== '') parts.push(`submitted from ${query.submitted_from}`);
   if (query.submitted_to !== '') parts.push(`submitted to ${query.submitted_to}`);
   if (query.has_missing === 'true') parts.push('with missing checklist items');

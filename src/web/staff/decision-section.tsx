@@ -1,5 +1,5 @@
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useId, useState } from 'react';
+import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import type { ApplicationDetail } from '../../shared/staff/application-api';
 import {
   DECISION_MESSAGES,
@@ -11,6 +11,7 @@ import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
 import { applicationKeys } from './application-calls';
 import styles from './application-page.module.css';
+import { ConfirmDialog } from './confirm-dialog';
 import consoleStyles from './console.module.css';
 import { decisionCalls, decisionCodesQuery } from './decision-calls';
 import { DecisionCodeField } from './decision-code-field';
@@ -63,10 +64,11 @@ export function DecisionSection({
     [],
   );
   const reply = decision ? replyText(decision, offer, formatDateTime, formatDeadline) : null;
+  const titleRef = useRef<HTMLHeadingElement>(null);
 
   return (
     <section aria-labelledby="decision-title" className={cx(styles.panel, styles.decision)}>
-      <h2 id="decision-title" className={styles.panelTitle}>
+      <h2 id="decision-title" ref={titleRef} tabIndex={-1} className={styles.panelTitle}>
         Decision
       </h2>
       <p role="status" className={styles.announcement}>
@@ -113,7 +115,14 @@ export function DecisionSection({
           A decision needs a submitted application: this one has not been submitted.
         </p>
       ) : canManage && !isReleased(decision) ? (
-        <DecisionControls id={id} decision={decision} codes={codes} onDone={announce} />
+        <DecisionControls
+          id={id}
+          decision={decision}
+          codes={codes}
+          onDone={announce}
+          // Released, the controls go, and the focused button with them: the panel takes focus.
+          onReleased={() => titleRef.current?.focus()}
+        />
       ) : null}
     </section>
   );
@@ -124,11 +133,13 @@ function DecisionControls({
   decision,
   codes,
   onDone,
+  onReleased,
 }: {
   id: string;
   decision: StaffDecision | null;
   codes: UseQueryResult<DecisionCodeView[]>;
   onDone: (text: string) => void;
+  onReleased: () => void;
 }) {
   const queryClient = useQueryClient();
   const stepUp = useStepUp();
@@ -142,6 +153,8 @@ function DecisionControls({
   }
   const [at, setAt] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  // A release cannot be undone: Release now asks first, as the list's release does.
+  const [confirming, setConfirming] = useState(false);
 
   const saved = (next: StaffDecision) => {
     queryClient.setQueryData<ApplicationDetail>(applicationKeys.detail(id), (old) =>
@@ -173,6 +186,7 @@ function DecisionControls({
           ? 'Released: the applicant can see the decision.'
           : `${releaseStateText(next, formatDateTime)}.`,
       );
+      if (next.released_at) onReleased();
     },
     onError: failed,
   });
@@ -233,11 +247,22 @@ function DecisionControls({
             onClick={() => {
               if (busy) return;
               setFailure(null);
-              release.mutate(undefined);
+              setConfirming(true);
             }}
           >
             {release.isPending && release.variables === undefined ? 'Releasing...' : 'Release now'}
           </button>
+          <ConfirmDialog
+            open={confirming}
+            title="Release this decision now?"
+            description={`The applicant will see the decision ${decision.label} and be told by email. A release cannot be undone: the decision can no longer be changed.`}
+            action="Release now"
+            onConfirm={() => {
+              setConfirming(false);
+              if (!busy) release.mutate(undefined);
+            }}
+            onCancel={() => setConfirming(false)}
+          />
           <form noValidate onSubmit={onSchedule} aria-label="Schedule the release">
             <ReleaseAtField value={at} onChange={setAt} />
             <button

@@ -3,7 +3,13 @@ import { type ReactNode, useId, useState } from 'react';
 import { applicationUrls, type ExportJob } from '../../shared/staff/application-api';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
-import { csvExportHref, type ListQuery, listQueryString } from './application-filters';
+import {
+  chosenColumnsText,
+  csvExportHref,
+  type ListQuery,
+  listQueryString,
+  toggledColumns,
+} from './application-filters';
 import styles from './console.module.css';
 import list from './list.module.css';
 import { type ExportColumn, listCalls, listKeys } from './list-calls';
@@ -85,10 +91,10 @@ function CsvExport({ query }: { query: ListQuery }) {
   });
 
   const toggle = (key: string, on: boolean) => {
-    const order = columns.data?.columns.map((column) => column.key) ?? [];
-    const next = on ? new Set([...keys, key]) : new Set([...keys].filter((item) => item !== key));
-    setChosen(order.filter((item) => next.has(item)));
+    if (keys.has(key) === on) return;
+    setChosen(toggledColumns(choice, key, on));
   };
+  const labels = new Map((columns.data?.columns ?? []).map((column) => [column.key, column.label]));
 
   return (
     <div className={list.exportBox}>
@@ -133,6 +139,10 @@ function CsvExport({ query }: { query: ListQuery }) {
                 Back to the usual columns
               </button>
             </div>
+            <p className={styles.muted}>
+              The file’s columns, in the order chosen:{' '}
+              {chosenColumnsText(choice.map((key) => labels.get(key) ?? key))}
+            </p>
             <div id={chooserId} className={list.columnGroups}>
               {groupsOf(columns.data.columns).map(([group, items]) => (
                 <fieldset key={group} className={list.fieldset}>

@@ -25,6 +25,7 @@ export interface ExportColumns {
 
 const GROUP_LABELS: Record<string, string> = {
   fixed: 'Application',
+  decision: 'Receipt and decision',
   answer: 'Answers',
   checklist: 'Checklist',
 };

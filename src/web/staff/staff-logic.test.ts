@@ -4,6 +4,7 @@ import { ServerError } from '../data/http-client';
 import {
   actionLabel,
   auditFilterForm,
+  coveredText,
   DATE_ORDER_MESSAGE,
   detailText,
   filtersFromSearch,
@@ -184,6 +185,25 @@ describe('audit filters', () => {
     expect(detailText(3)).toBe('3');
     expect(detailText({ a: 1 })).toBe('{"a":1}');
     expect(detailText(null)).toBe('');
+  });
+
+  it('says what an entry about many applications covered, not "None"', () => {
+    expect(coveredText('applications.export_csv', { rows: 42, columns: ['id'] })).toBe(
+      '42 applications',
+    );
+    expect(coveredText('applications.export_zip', { rows: 1 })).toBe('1 application');
+    expect(coveredText('decision.recorded', { batch: true, code: 'admit', count: 1200 })).toBe(
+      '1,200 applications',
+    );
+    expect(coveredText('decision.release_scheduled', { batch: true, count: 0 })).toBe(
+      '0 applications',
+    );
+    expect(coveredText('application.search', { q: 'lopez', found: 3 })).toBe('3 applications');
+    // The audit log's own export counts entries, not applications; a sign-in covers none.
+    expect(coveredText('audit.export', { rows: 10 })).toBeNull();
+    expect(coveredText('staff.sign_in', {})).toBeNull();
+    expect(coveredText('applications.export_csv', { rows: '42' })).toBeNull();
+    expect(coveredText('applications.export_csv', null)).toBeNull();
   });
 
   it('takes the file name from Content-Disposition', () => {
