@@ -172,5 +172,6 @@ export async function startAuditCheckpoints(options: {
     'writing an audit trail checkpoint failed',
     options.intervalMs,
     writeIfMoved,
+    false,
   );
 }
