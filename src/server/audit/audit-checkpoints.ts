@@ -65,7 +65,7 @@ export function createCheckpointWriter(options: {
   trail: AuditTrail;
   keys: AuditKeyring;
   dir: string;
-  log?: Pick<JobLog, 'warn'> & { info(object: object, message: string): void };
+  log?: { info(object: object, message: string): void };
   host?: string;
   now?: () => Date;
 }): CheckpointWriter {
