@@ -65,11 +65,12 @@ describe.each(databaseKinds)('audit trail checkpoints on %s', (kind) => {
       'a-file',
     );
     await writeFile(notADirectory, '');
+    // Kept here, so the database is dropped although no app was made to close it.
+    database = await createTestDatabase(kind);
     await expect(
       buildTestApp(kind, {
         env: { AUDIT_CHECKPOINT_DIR: notADirectory },
-        // Kept here, so the database is dropped although no app was made to close it.
-        database: (database = await createTestDatabase(kind)),
+        database,
       }),
     ).rejects.toThrow(
       `Audit trail checkpoints cannot be written to ${notADirectory} (AUDIT_CHECKPOINT_DIR)`,
