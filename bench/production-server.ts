@@ -1,7 +1,7 @@
 // The compiled server as production runs it, for the benchmarks that measure it through HTTP:
 // built once, started in a process of its own with NODE_ENV=production, on a scratch database.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, realpathSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,6 +65,8 @@ export async function startProductionServer(
   const merged: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    // Production refuses to start without it; a benchmark's trail need not outlive the run.
+    AUDIT_CHAIN_KEY: randomBytes(32).toString('hex'),
     PUBLIC_URL: base,
     HOST: '127.0.0.1',
     PORT: String(port),

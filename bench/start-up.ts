@@ -70,6 +70,8 @@ async function withDatabase<T>(
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    // Production refuses to start without it; a benchmark's trail need not outlive the run.
+    AUDIT_CHAIN_KEY: randomBytes(32).toString('hex'),
     PUBLIC_URL: `http://127.0.0.1:${PORT}`,
     HOST: '127.0.0.1',
     PORT: String(PORT),

@@ -1,4 +1,4 @@
-// npm run audit -- verify: checks the audit trail's hash chain and names the first broken entry.
+// npm run audit -- verify | checkpoint: checks the audit trail against its hashes, MACs and checkpoints, or writes a checkpoint.
 import { auditCommand } from '../src/server/audit/audit-command';
 import { runFromProcess } from '../src/server/cli/run-command';
 

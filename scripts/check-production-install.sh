@@ -35,8 +35,9 @@ done
 psql_admin "create database \"$database\""
 database_url="$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(u.href)' "$admin_url" "$database")"
 echo "== npm start in production on PostgreSQL"
+audit_chain_key="$(node -e 'console.log(require("node:crypto").randomBytes(32).toString("hex"))')"
 NODE_ENV=production PUBLIC_URL="http://127.0.0.1:$port" HOST=127.0.0.1 PORT="$port" \
-  DATABASE_URL="$database_url" LOG_LEVEL=warn setsid npm start --silent > "$work/server.log" 2>&1 &
+  AUDIT_CHAIN_KEY="$audit_chain_key" DATABASE_URL="$database_url" LOG_LEVEL=warn setsid npm start --silent > "$work/server.log" 2>&1 &
 server_pid=$!
 started=$(date +%s)
 until ready="$(curl -sf "http://127.0.0.1:$port/readyz")"; do
@@ -53,7 +54,8 @@ schools="$(curl -sf "http://127.0.0.1:$port/lookup/find?text=Lincoln%20High%20Sc
 case "$schools" in *'Lincoln High School'*) echo "school search: finds Lincoln High School" ;; *)
   echo "the school search found no Lincoln High School: $schools" >&2; exit 1 ;; esac
 echo "== the commands run from the build in the production install"
-export NODE_ENV=production PUBLIC_URL="http://127.0.0.1:$port" DATABASE_URL="$database_url"
+export NODE_ENV=production PUBLIC_URL="http://127.0.0.1:$port" DATABASE_URL="$database_url" \
+  AUDIT_CHAIN_KEY="$audit_chain_key"
 npm run --silent lookup:import -- --check --category hs_ceeb lookup-lists/high_schools.csv
 npm run --silent retention -- --before 2000-01-01 --dry-run | head -n 1
 echo "production install check: passed"

@@ -12,6 +12,12 @@ import { applicantStatusRoutes } from './applicant-status/applicant-status-route
 import { applicationRoutes } from './application/application-routes';
 import { applicationPdfRoutes } from './application-pdf/application-pdf-routes';
 import { createApplicationPdfs } from './application-pdf/application-pdfs';
+import {
+  checkpointDir,
+  createCheckpointWriter,
+  startAuditCheckpoints,
+} from './audit/audit-checkpoints';
+import { auditKeysFromEnv } from './audit/audit-keys';
 import { createAuditTrail } from './audit/audit-trail';
 import { createChecklistService } from './checklist/checklist-service';
 import type { Env } from './config/env';
@@ -32,6 +38,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStorableTextCheck } from './http/storable-text-check';
 import { type ZodTypeProvider, zodValidatorCompiler } from './http/zod-validation';
 import { createJobQueue } from './jobs/create-job-queue';
+import type { Periodic } from './jobs/periodic';
 import {
   type AddressProvider,
   loadUsZipCodes,
@@ -140,6 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onSettled: (accountId) => checklist.refresh(accountId),
   });
   let uploadCleanup: UploadCleanup | undefined;
+  let auditCheckpoints: Periodic | undefined;
   // Old application data is deleted on a schedule only when RETENTION_* days are set.
   const retention = await scheduleRetention(jobQueue, {
     db: database.db,
@@ -161,6 +169,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     retention?.stop();
     await uploadCleanup?.stop();
+    await auditCheckpoints?.stop();
     await jobQueue.close();
     await mailer.drain();
     await database.close();
@@ -229,7 +238,30 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailer,
     checklist,
   });
-  const audit = createAuditTrail(database.db);
+  const audit = createAuditTrail(
+    database.db,
+    await auditKeysFromEnv(env, (message) => app.log.warn(message)),
+  );
+  // The chain's head leaves the database on the servers that run jobs, each into its own file.
+  if (env.RUN_JOBS) {
+    const dir = checkpointDir(env);
+    const writer = createCheckpointWriter({ trail: audit, keys: audit.keys, dir, log: app.log });
+    app.addHook('onReady', async () => {
+      try {
+        auditCheckpoints = await startAuditCheckpoints({
+          trail: audit,
+          writer,
+          log: app.log,
+          intervalMs: env.AUDIT_CHECKPOINT_MINUTES * 60_000,
+        });
+      } catch (error) {
+        throw new Error(
+          `Audit trail checkpoints cannot be written to ${dir} (AUDIT_CHECKPOINT_DIR): ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
+    });
+  }
   await app.register(applicantDecisionRoutes, {
     db: database.db,
     tenant,

@@ -10,7 +10,7 @@ import {
 } from '../staff/staff-sessions';
 import { insertApplications } from '../test/export-helpers';
 import { signedInStaff } from '../test/staff-sign-in';
-import { buildTestApp, testDatabaseOf } from '../test/test-app';
+import { buildTestApp, testAuditKeys, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import {
   AUDIT_ACTION_INVALID_MESSAGE,
@@ -35,7 +35,8 @@ describe.each(databaseKinds)('audit trail in the console on %s', (kind) => {
     await app.close();
   });
 
-  const record = (entry: AuditEntry) => createAuditTrail(testDatabaseOf(app)).record(entry);
+  const record = (entry: AuditEntry) =>
+    createAuditTrail(testDatabaseOf(app), testAuditKeys).record(entry);
   const get = (url: string, cookie = admin.cookie) =>
     app.inject({ method: 'GET', url, headers: { cookie } });
   async function page(query: string): Promise<AuditPageResponse> {

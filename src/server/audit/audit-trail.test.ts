@@ -1,9 +1,21 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppDatabase, DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
 import { auditEvents } from '../db/schema';
+import { rewriteTrail, withoutTriggers } from '../test/audit-tampering';
 import { createTestDatabase, type DatabaseKind, databaseKinds } from '../test/test-database';
-import { type AuditEntry, createAuditTrail, entryHash, GENESIS_HASH } from './audit-trail';
+import { auditKeyring } from './audit-keys';
+import {
+  type AuditCheckpointMark,
+  type AuditEntry,
+  createAuditTrail,
+  entryHash,
+  GENESIS_HASH,
+} from './audit-trail';
+
+const KEY = 'audit-trail-test-key-0123456789abcdef';
+const NEXT_KEY = 'audit-trail-next-key-0123456789abcdef';
+const keys = auditKeyring(KEY);
 
 const APPLICATION = '0b6f3c1e-8d4a-4a51-9d0e-2f6c8a7b5e11';
 
@@ -29,16 +41,6 @@ async function refusal(work: Promise<unknown>): Promise<string> {
   return 'not refused';
 }
 
-/** Runs statements the triggers refuse, as someone with the rights to switch them off would. */
-async function withoutTriggers(db: AppDatabase, work: () => Promise<unknown>): Promise<void> {
-  await db.execute(sql`alter table audit_events disable trigger audit_events_no_update_or_delete`);
-  try {
-    await work();
-  } finally {
-    await db.execute(sql`alter table audit_events enable trigger audit_events_no_update_or_delete`);
-  }
-}
-
 describe.each(databaseKinds)('audit trail on %s', (kind: DatabaseKind) => {
   // Each test has a trail of its own: a chain is one per database.
   let database: DatabaseHandle | undefined;
@@ -49,14 +51,14 @@ describe.each(databaseKinds)('audit trail on %s', (kind: DatabaseKind) => {
 
   async function trailOf(entries: number) {
     database = await createTestDatabase(kind);
-    const trail = createAuditTrail(database.db);
+    const trail = createAuditTrail(database.db, keys);
     for (let n = 1; n <= entries; n++) await trail.record(entry(n));
     return { db: database.db, trail };
   }
 
   it('chains each entry to the previous one and verifies the whole chain', async () => {
     const { db, trail } = await trailOf(3);
-    expect(await trail.verify()).toEqual({ ok: true, entries: 3 });
+    expect(await trail.verify()).toEqual({ ok: true, entries: 3, unsigned: 0, checkpoints: 0 });
 
     const rows = await db.select().from(auditEvents).orderBy(asc(auditEvents.seq));
     expect(rows.map((row) => row.seq)).toEqual([1, 2, 3]);
@@ -64,6 +66,8 @@ describe.each(databaseKinds)('audit trail on %s', (kind: DatabaseKind) => {
     expect(rows[1]?.prevHash).toBe(rows[0]?.hash);
     expect(rows[2]?.prevHash).toBe(rows[1]?.hash);
     for (const row of rows) expect(entryHash(row)).toBe(row.hash);
+    for (const row of rows) expect(row).toMatchObject({ keyId: keys.current.id });
+    expect(new Set(rows.map((row) => row.mac)).size).toBe(3);
     expect(rows[0]).toMatchObject({
       actorType: 'staff',
       actorId: 'staff-1',
@@ -77,7 +81,7 @@ describe.each(databaseKinds)('audit trail on %s', (kind: DatabaseKind) => {
 
   it('verifies an empty trail', async () => {
     const { trail } = await trailOf(0);
-    expect(await trail.verify()).toEqual({ ok: true, entries: 0 });
+    expect(await trail.verify()).toEqual({ ok: true, entries: 0, unsigned: 0, checkpoints: 0 });
   });
 
   it('names the entry whose contents were changed', async () => {
@@ -93,7 +97,7 @@ describe.each(databaseKinds)('audit trail on %s', (kind: DatabaseKind) => {
     expect(result.ok === false && result.reason).toMatch(/contents do not match its hash/);
   });
 
-  it('names the entry whose hash was recomputed after a change: the next link breaks', async () => {
+  it('names the entry whose hash was recomputed after a change: its MAC no longer matches', async () => {
     const { db, trail } = await trailOf(3);
     const [row] = await db.select().from(auditEvents).where(eq(auditEvents.seq, 2));
     if (!row) throw new Error('no entry 2');
@@ -105,8 +109,8 @@ describe.each(databaseKinds)('audit trail on %s', (kind: DatabaseKind) => {
         .where(eq(auditEvents.seq, 2)),
     );
     const result = await trail.verify();
-    expect(result).toMatchObject({ ok: false, brokenAt: 3 });
-    expect(result.ok === false && result.reason).toMatch(/link to the previous entry/);
+    expect(result).toMatchObject({ ok: false, brokenAt: 2 });
+    expect(result.ok === false && result.reason).toMatch(/its MAC does not match/);
   });
 
   it('reports the gap a deleted entry leaves', async () => {
@@ -118,6 +122,99 @@ describe.each(databaseKinds)('audit trail on %s', (kind: DatabaseKind) => {
       brokenAt: 2,
       reason: 'entry 2 is missing (the next is 3)',
     });
+  });
+
+  it('names the entry edited and every hash after it recomputed: its MAC needs the key', async () => {
+    const { db, trail } = await trailOf(4);
+    await rewriteTrail(db, 2, { actorLabel: 'someone-else@example.edu' });
+    // What the chain without a key could not tell: every hash and link checks out again.
+    const rows = await db.select().from(auditEvents).orderBy(asc(auditEvents.seq));
+    for (const row of rows) expect(entryHash(row)).toBe(row.hash);
+    const result = await trail.verify();
+    expect(result).toMatchObject({ ok: false, brokenAt: 2, entries: 1 });
+    expect(result.ok === false && result.reason).toMatch(/its MAC does not match/);
+  });
+
+  it('names the first entry whose MAC was removed after signed ones', async () => {
+    const { db, trail } = await trailOf(4);
+    await rewriteTrail(db, 3, { ip: '203.0.113.7' }, { stripMacs: true });
+    const result = await trail.verify();
+    expect(result).toMatchObject({ ok: false, brokenAt: 3 });
+    expect(result.ok === false && result.reason).toMatch(/has no MAC though the entry before/);
+  });
+
+  it('keeps entries written before the key verifiable, sealed by the first signed entry', async () => {
+    database = await createTestDatabase(kind);
+    const { db } = database;
+    // Entries as the chain wrote them before it had a key: a hash, no MAC.
+    let prevHash = GENESIS_HASH;
+    for (const seq of [1, 2]) {
+      const row = {
+        seq,
+        at: new Date(Date.UTC(2026, 10, seq)),
+        actorType: 'staff' as const,
+        actorId: `staff-${seq}`,
+        actorLabel: `reader${seq}@example.edu`,
+        action: 'application.view',
+        applicationId: APPLICATION,
+        detail: { n: seq },
+        ip: null,
+        prevHash,
+      };
+      prevHash = entryHash(row);
+      await db.insert(auditEvents).values({ ...row, hash: prevHash });
+    }
+    const trail = createAuditTrail(db, keys);
+    await trail.record(entry(3));
+    await trail.record(entry(4));
+    expect(await trail.verify()).toEqual({ ok: true, entries: 4, unsigned: 2, checkpoints: 0 });
+
+    await rewriteTrail(db, 1, { actorLabel: 'someone-else@example.edu' });
+    const result = await trail.verify();
+    expect(result).toMatchObject({ ok: false, brokenAt: 3 });
+    expect(result.ok === false && result.reason).toMatch(/its MAC does not match/);
+  });
+
+  it('verifies across a key rotation while the retired key is kept, and names it when not', async () => {
+    const { db } = await trailOf(2);
+    const rotated = createAuditTrail(db, auditKeyring(NEXT_KEY, [KEY]));
+    await rotated.record(entry(3));
+    expect(await rotated.verify()).toMatchObject({ ok: true, entries: 3 });
+
+    const result = await createAuditTrail(db, auditKeyring(NEXT_KEY)).verify();
+    expect(result).toMatchObject({ ok: false, brokenAt: 1 });
+    expect(result.ok === false && result.reason).toContain(`key id ${keys.current.id}`);
+  });
+
+  it('compares the trail with checkpoints and names entries removed from the end', async () => {
+    const { db, trail } = await trailOf(3);
+    const head = await trail.head();
+    const mark: AuditCheckpointMark = { ...head, at: '2026-11-28T06:00:00.000Z', source: 'test' };
+    expect(await trail.verify([mark])).toMatchObject({ ok: true, entries: 3, checkpoints: 1 });
+
+    await withoutTriggers(db, () => db.delete(auditEvents).where(eq(auditEvents.seq, 3)));
+    expect(await trail.verify([mark])).toEqual({
+      ok: false,
+      entries: 2,
+      brokenAt: 3,
+      reason:
+        'entries 3 to 3 are missing: the checkpoint of 2026-11-28T06:00:00.000Z (test) names ' +
+        'entry 3, and the newest entry is 2 (the newest entries were removed)',
+    });
+  });
+
+  it('names the entry that differs from a checkpoint', async () => {
+    const { trail } = await trailOf(3);
+    const mark: AuditCheckpointMark = {
+      seq: 2,
+      hash: GENESIS_HASH,
+      mac: null,
+      at: '2026-11-28T06:00:00.000Z',
+      source: 'test',
+    };
+    const result = await trail.verify([mark]);
+    expect(result).toMatchObject({ ok: false, brokenAt: 2 });
+    expect(result.ok === false && result.reason).toMatch(/differs from the checkpoint of/);
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE while the triggers are on', async () => {
@@ -133,7 +230,7 @@ describe.each(databaseKinds)('audit trail on %s', (kind: DatabaseKind) => {
     expect(await refusal(db.execute(sql`truncate audit_events`))).toMatch(
       /audit_events is append-only: TRUNCATE is refused/,
     );
-    expect(await trail.verify()).toEqual({ ok: true, entries: 2 });
+    expect(await trail.verify()).toMatchObject({ ok: true, entries: 2 });
   });
 
   it('rolls an entry back with the transaction it was recorded in', async () => {
@@ -147,7 +244,7 @@ describe.each(databaseKinds)('audit trail on %s', (kind: DatabaseKind) => {
     await trail.record(entry(3));
     const rows = await db.select({ seq: auditEvents.seq }).from(auditEvents);
     expect(rows.map((row) => row.seq).sort()).toEqual([1, 2]);
-    expect(await trail.verify()).toEqual({ ok: true, entries: 2 });
+    expect(await trail.verify()).toMatchObject({ ok: true, entries: 2 });
   });
 
   it.runIf(kind === 'postgres')(
@@ -159,7 +256,7 @@ describe.each(databaseKinds)('audit trail on %s', (kind: DatabaseKind) => {
       expect(rows.map((row) => row.seq).sort((a, b) => a - b)).toEqual(
         Array.from({ length: 20 }, (_, n) => n + 1),
       );
-      expect(await trail.verify()).toEqual({ ok: true, entries: 20 });
+      expect(await trail.verify()).toMatchObject({ ok: true, entries: 20 });
     },
   );
 });

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { asc, desc, gt, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
 import { auditEvents } from '../db/schema';
+import type { AuditKey, AuditKeyring } from './audit-keys';
 
 /** Everything the trail records, by name; the console filters on these. */
 export const AUDIT_ACTIONS = [
@@ -84,9 +85,10 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/** The hash of an entry: every column but the hash itself, chained to the previous hash. */
-export function entryHash(row: Omit<AuditRow, 'hash'>): string {
-  const body = JSON.stringify([
+type EntryColumns = Omit<AuditRow, 'prevHash' | 'hash' | 'mac' | 'keyId'>;
+
+function entryBody(row: EntryColumns): string {
+  return JSON.stringify([
     row.seq,
     row.at.toISOString(),
     row.actorType,
@@ -97,20 +99,63 @@ export function entryHash(row: Omit<AuditRow, 'hash'>): string {
     canonical(row.detail),
     row.ip,
   ]);
-  return createHash('sha256').update(`${row.prevHash}\n${body}`).digest('hex');
+}
+
+/**
+ * The hash of an entry: every column but the hash itself, chained to the previous hash. Anyone
+ * can recompute it, so it shows accidents and, with the MAC, where an edit was made.
+ */
+export function entryHash(row: EntryColumns & { prevHash: string }): string {
+  return createHash('sha256')
+    .update(`${row.prevHash}\n${entryBody(row)}`)
+    .digest('hex');
+}
+
+/**
+ * The keyed link: HMAC-SHA256 over the previous entry's MAC and the entry. The first entry signed
+ * chains to the previous entry's hash instead, so it also seals every entry written before the
+ * key existed.
+ */
+export function entryMac(key: AuditKey, previous: string, row: EntryColumns): string {
+  return createHmac('sha256', key.secret)
+    .update(`entry\n${key.id}\n${previous}\n${entryBody(row)}`)
+    .digest('hex');
+}
+
+/** What a checkpoint holds of an entry, and where the checkpoint was read (for the message). */
+export interface AuditCheckpointMark {
+  seq: number;
+  hash: string;
+  mac: string | null;
+  at: string;
+  source: string;
+}
+
+/** The newest entry, as a checkpoint records it (seq 0 while the trail is empty). */
+export interface AuditHead {
+  seq: number;
+  hash: string;
+  mac: string | null;
 }
 
 export type AuditVerification =
-  | { ok: true; entries: number }
+  | {
+      ok: true;
+      entries: number;
+      /** Entries from before the chain had a key: sealed by the first signed entry after them. */
+      unsigned: number;
+      /** Checkpoints the trail was compared with. */
+      checkpoints: number;
+    }
   | { ok: false; entries: number; brokenAt: number; reason: string };
 
 const VERIFY_BATCH = 1_000;
 
-export function createAuditTrail(db: AppDatabase) {
+export function createAuditTrail(db: AppDatabase, keys: AuditKeyring) {
   async function append(entry: AuditEntry, tx: Executor): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(${APPEND_LOCK})`);
     const [last] = await tx
-      .select({ seq: auditEvents.seq, hash: auditEvents.hash })
+      .select({ seq: auditEvents.seq, hash: auditEvents.hash, mac: auditEvents.mac })
       .from(auditEvents)
       .orderBy(desc(auditEvents.seq))
       .limit(1);
@@ -128,10 +173,16 @@ export function createAuditTrail(db: AppDatabase) {
       ip: entry.ip ?? null,
       prevHash: last?.hash ?? GENESIS_HASH,
     };
-    await tx.insert(auditEvents).values({ ...row, hash: entryHash(row) });
+    const mac = entryMac(keys.current, last?.mac ?? row.prevHash, row);
+    await tx
+      .insert(auditEvents)
+      .values({ ...row, hash: entryHash(row), mac, keyId: keys.current.id });
   }
 
   return {
+    /** The keys this trail signs and verifies with; checkpoints are signed with the same. */
+    keys,
+
     /**
      * Appends one entry. Given a transaction, the entry commits or rolls back with the work it
      * records; otherwise it commits on its own.
@@ -141,11 +192,28 @@ export function createAuditTrail(db: AppDatabase) {
       else await db.transaction((own) => append(entry, own));
     },
 
-    /** Walks the whole chain in order and names the first entry that does not follow. */
-    async verify(): Promise<AuditVerification> {
+    async head(): Promise<AuditHead> {
+      const [row] = await db
+        .select({ seq: auditEvents.seq, hash: auditEvents.hash, mac: auditEvents.mac })
+        .from(auditEvents)
+        .orderBy(desc(auditEvents.seq))
+        .limit(1);
+      return row ?? { seq: 0, hash: GENESIS_HASH, mac: null };
+    },
+
+    /**
+     * Walks the whole chain in order and names the first entry that does not follow: its hash,
+     * its MAC (which only the key makes), or a checkpoint taken outside the database. Checkpoints
+     * naming entries past the newest show entries removed from the end.
+     */
+    async verify(checkpoints: readonly AuditCheckpointMark[] = []): Promise<AuditVerification> {
+      const marks = new Map<number, AuditCheckpointMark[]>();
+      for (const mark of checkpoints) marks.set(mark.seq, [...(marks.get(mark.seq) ?? []), mark]);
       let previousHash = GENESIS_HASH;
+      let previousMac: string | null = null;
       let expectedSeq = 1;
       let entries = 0;
+      let unsigned = 0;
       for (;;) {
         const rows = await db
           .select()
@@ -170,12 +238,57 @@ export function createAuditTrail(db: AppDatabase) {
           if (entryHash(row) !== row.hash) {
             return broken('its contents do not match its hash (the row was changed)');
           }
+          if (row.mac === null) {
+            // Unsigned entries are those from before the key; one after a signed entry lost its MAC.
+            if (previousMac !== null) {
+              return broken(
+                'it has no MAC though the entry before it has one (its MAC was removed)',
+              );
+            }
+            unsigned += 1;
+          } else {
+            const key = row.keyId === null ? undefined : keys.byId.get(row.keyId);
+            if (!key) {
+              return broken(
+                `it is signed with key id ${row.keyId}, which is neither AUDIT_CHAIN_KEY nor in AUDIT_CHAIN_OLD_KEYS`,
+              );
+            }
+            if (entryMac(key, previousMac ?? previousHash, row) !== row.mac) {
+              return broken(
+                'its MAC does not match (the row, or an entry before it, was changed without the key)',
+              );
+            }
+          }
+          for (const mark of marks.get(row.seq) ?? []) {
+            if (mark.hash !== row.hash || mark.mac !== row.mac) {
+              return broken(
+                `it differs from the checkpoint of ${mark.at} (${mark.source}): the trail was rewritten up to here`,
+              );
+            }
+          }
           previousHash = row.hash;
+          previousMac = row.mac;
           expectedSeq += 1;
           entries += 1;
         }
-        if (rows.length < VERIFY_BATCH) return { ok: true, entries };
+        if (rows.length < VERIFY_BATCH) break;
       }
+      const newest = expectedSeq - 1;
+      const beyond = checkpoints
+        .filter((mark) => mark.seq > newest)
+        .sort((a, b) => b.seq - a.seq)[0];
+      if (beyond) {
+        return {
+          ok: false,
+          entries,
+          brokenAt: newest + 1,
+          reason:
+            `entries ${newest + 1} to ${beyond.seq} are missing: the checkpoint of ${beyond.at} ` +
+            `(${beyond.source}) names entry ${beyond.seq}, and the newest entry is ${newest} ` +
+            '(the newest entries were removed)',
+        };
+      }
+      return { ok: true, entries, unsigned, checkpoints: checkpoints.length };
     },
   };
 }

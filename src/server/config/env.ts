@@ -85,6 +85,17 @@ const envSchema = z.object({
   RETENTION_UNSUBMITTED_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
   /** Unset: no scheduled deletion. Days applications are kept after their entry term started. */
   RETENTION_CLOSED_CYCLE_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
+  /** The audit chain's HMAC key; required in production, a file under DATA_DIR otherwise. */
+  AUDIT_CHAIN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Retired chain keys (comma-separated): entries and checkpoints they signed still verify. */
+  AUDIT_CHAIN_OLD_KEYS: z
+    .string()
+    .optional()
+    .transform(commaList)
+    .pipe(z.array(z.string().min(32, 'each key must be at least 32 characters'))),
+  /** Unset: DATA_DIR/audit-checkpoints. Where checkpoints of the chain's head are appended. */
+  AUDIT_CHECKPOINT_DIR: z.string().optional(),
+  AUDIT_CHECKPOINT_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'HOST'> & { HOST: string };
@@ -145,6 +156,9 @@ const productionRules = (env: z.infer<typeof envSchema>): string[] => {
     problems.push('OIDC_ISSUER: must be an https:// URL in production');
   if (env.DEV_TOOLS_KEY)
     problems.push('DEV_TOOLS_KEY: the development outbox does not exist in production; unset it');
+  // A key kept beside the database would be copied, and could be read, with it.
+  if (!env.AUDIT_CHAIN_KEY)
+    problems.push('AUDIT_CHAIN_KEY: is required in production (it signs the audit trail)');
   return problems;
 };
 

@@ -492,6 +492,10 @@ export const auditEvents = pgTable(
     ip: text('ip'),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    /** HMAC of the entry chained to the previous MAC; null on entries written before the key. */
+    mac: text('mac'),
+    /** Which key made `mac` (see audit-keys.ts). */
+    keyId: text('key_id'),
   },
   (table) => [
     index('audit_events_application_idx').on(table.applicationId, table.seq),

@@ -12,7 +12,7 @@ import { outboxMailer } from '../mail/mailer';
 import { callAs } from '../test/accounts-helpers';
 import { insertApplications } from '../test/export-helpers';
 import { signedInStaff } from '../test/staff-sign-in';
-import { buildTestApp, sampleTenantFile, testDatabaseOf } from '../test/test-app';
+import { buildTestApp, sampleTenantFile, testAuditKeys, testDatabaseOf } from '../test/test-app';
 import { createTestDatabase, databaseKinds } from '../test/test-database';
 import { createDecisionService, DECISION_MAIL_SUBJECT } from './decision-service';
 
@@ -108,7 +108,9 @@ describe.each(databaseKinds)('a scheduled release after a restart on %s', (kind)
     expect(state.released).toBe(3);
     expect(state.audited).toEqual([...ids].sort());
     expect(state.mailed).toEqual([0, 1, 2].map((index) => `${tag}-${index}@example.edu`));
-    expect(await createAuditTrail(testDatabaseOf(next)).verify()).toMatchObject({ ok: true });
+    expect(await createAuditTrail(testDatabaseOf(next), testAuditKeys).verify()).toMatchObject({
+      ok: true,
+    });
   });
 });
 
@@ -162,7 +164,7 @@ describe.runIf(databaseKinds.includes('postgres'))('scheduled releases on two se
         db: handle.db,
         tenant,
         mailer: outboxMailer(handle.db, first.log),
-        audit: createAuditTrail(handle.db),
+        audit: createAuditTrail(handle.db, testAuditKeys),
         env: {},
       });
     const [a, b] = [serverOf(one), serverOf(two)];
@@ -200,6 +202,6 @@ describe.runIf(databaseKinds.includes('postgres'))('scheduled releases on two se
     expect(state.released).toBe(40);
     expect(state.audited).toEqual([...ids].sort());
     expect(state.mailed).toHaveLength(40);
-    expect(await createAuditTrail(one.db).verify()).toMatchObject({ ok: true });
+    expect(await createAuditTrail(one.db, testAuditKeys).verify()).toMatchObject({ ok: true });
   });
 });

@@ -21,7 +21,7 @@ import { callAs, signedInApplicant, waitForMail } from '../test/accounts-helpers
 import { insertApplications } from '../test/export-helpers';
 import { extractPdfText } from '../test/pdf-text';
 import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
-import { buildTestApp, testDatabaseOf } from '../test/test-app';
+import { buildTestApp, testAuditKeys, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import { createDecisionService, DECISION_MAIL_SUBJECT } from './decision-service';
 
@@ -56,7 +56,7 @@ describe.each(databaseKinds)('decisions on %s', (kind) => {
       db: db(),
       tenant,
       mailer: outboxMailer(db(), app.log),
-      audit: createAuditTrail(db()),
+      audit: createAuditTrail(db(), testAuditKeys),
       env: {},
     });
   const staff = (
@@ -247,7 +247,7 @@ describe.each(databaseKinds)('decisions on %s', (kind) => {
       ['decision.released', 'system', { code: 'admit' }],
       ['decision.replied', 'applicant', { code: 'admit', reply: 'accepted' }],
     ]);
-    expect(await createAuditTrail(db()).verify()).toMatchObject({ ok: true });
+    expect(await createAuditTrail(db(), testAuditKeys).verify()).toMatchObject({ ok: true });
     // The application's history names who acted as a reader understands them.
     const history = (
       await staff('GET', `/staff/api/applications/${applicant.id}/history`, undefined, reader)

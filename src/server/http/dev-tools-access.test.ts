@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from '../config/env';
-import { buildTestApp, devToolsPath, TEST_DEV_TOOLS_KEY } from '../test/test-app';
+import {
+  buildTestApp,
+  devToolsPath,
+  TEST_AUDIT_CHAIN_KEY,
+  TEST_DEV_TOOLS_KEY,
+} from '../test/test-app';
 
 describe('the development outbox', () => {
   let app: FastifyInstance;
@@ -82,9 +87,13 @@ describe('a forgotten NODE_ENV fails closed', () => {
   it('listens on this machine only unless in production', () => {
     expect(loadEnv({}).HOST).toBe('127.0.0.1');
     expect(loadEnv({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
-    expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://a.example.edu' }).HOST).toBe(
-      '0.0.0.0',
-    );
+    expect(
+      loadEnv({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://a.example.edu',
+        AUDIT_CHAIN_KEY: TEST_AUDIT_CHAIN_KEY,
+      }).HOST,
+    ).toBe('0.0.0.0');
     expect(loadEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
 
@@ -93,6 +102,7 @@ describe('a forgotten NODE_ENV fails closed', () => {
       loadEnv({
         NODE_ENV: 'production',
         PUBLIC_URL: 'https://a.example.edu',
+        AUDIT_CHAIN_KEY: TEST_AUDIT_CHAIN_KEY,
         DEV_TOOLS_KEY: TEST_DEV_TOOLS_KEY,
       }),
     ).toThrow(ConfigError);

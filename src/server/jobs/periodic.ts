@@ -16,6 +16,8 @@ export function startPeriodic(
   failure: string,
   intervalMs: number,
   work: () => Promise<void>,
+  /** False when the caller has just done the work itself. */
+  runNow = true,
 ): Periodic {
   let current: Promise<void> = Promise.resolve();
   const run = () => {
@@ -27,7 +29,7 @@ export function startPeriodic(
       }
     });
   };
-  run();
+  if (runNow) run();
   const timer = setInterval(run, intervalMs);
   timer.unref();
   return {

@@ -19,7 +19,7 @@ import { createAuditTrail } from '../audit/audit-trail';
 import { accounts, applications, serviceTokens } from '../db/schema';
 import { STAFF_FORBIDDEN_MESSAGE, STAFF_SESSION_ENDED_MESSAGE } from '../staff/staff-sessions';
 import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
-import { buildTestApp, testDatabaseOf } from '../test/test-app';
+import { buildTestApp, testAuditKeys, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import {
   APPLICATION_NOT_FOUND_MESSAGE,
@@ -289,6 +289,6 @@ describe.each(databaseKinds)('read-only links in the console on %s', (kind) => {
         ip: '127.0.0.1',
       });
     }
-    expect(await createAuditTrail(db()).verify()).toMatchObject({ ok: true });
+    expect(await createAuditTrail(db(), testAuditKeys).verify()).toMatchObject({ ok: true });
   });
 });

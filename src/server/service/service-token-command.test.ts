@@ -10,6 +10,7 @@ import { loadEnv } from '../config/env';
 import { lockDataDir } from '../db/data-dir-lock';
 import type { DatabaseHandle } from '../db/database';
 import { accounts, applications, auditEvents, serviceTokens } from '../db/schema';
+import { TEST_AUDIT_CHAIN_KEY } from '../test/test-app';
 import { createTestDatabase, databaseKinds } from '../test/test-database';
 import { serviceTokenCommand } from './service-token-command';
 import { serviceTokenAccount } from './service-tokens';
@@ -23,7 +24,12 @@ function capture(): CommandIo & { stdout: string[]; stderr: string[] } {
 }
 
 const testEnv = (extra: Record<string, string> = {}) =>
-  loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...extra });
+  loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUDIT_CHAIN_KEY: TEST_AUDIT_CHAIN_KEY,
+    ...extra,
+  });
 
 describe.each(databaseKinds)('npm run service-token on %s', (kind) => {
   let database: DatabaseHandle;

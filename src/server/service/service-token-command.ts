@@ -1,5 +1,6 @@
 import { SERVICE_TOKEN_PARAM, servicePdfUrl } from '../../shared/api/service';
 import { DEFAULT_ROUTE } from '../../shared/routes';
+import { auditKeysFromEnv } from '../audit/audit-keys';
 import { COMMAND_LINE_ACTOR, createAuditTrail } from '../audit/audit-trail';
 import { CommandError, formatDuration, linkBase, parseDuration } from '../cli/command-support';
 import type { CommandSpec } from '../cli/run-command';
@@ -46,7 +47,7 @@ export const serviceTokenCommand: CommandSpec = {
     return async (db, { env, io }) => {
       const applicant = await findApplicant(db, email);
       if (!applicant) throw new CommandError(`No account uses the address ${email}.`);
-      const audit = createAuditTrail(db);
+      const audit = createAuditTrail(db, await auditKeysFromEnv(env, io.err));
       if (revoke) {
         const count = await revokeServiceTokens(db, applicant.accountId);
         await audit.record({

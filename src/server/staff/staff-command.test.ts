@@ -7,6 +7,7 @@ import { type CommandContext, runCommand } from '../cli/run-command';
 import { loadEnv } from '../config/env';
 import type { DatabaseHandle } from '../db/database';
 import { auditEvents, outbox, staffInvitations, staffMembers, staffSessions } from '../db/schema';
+import { TEST_AUDIT_CHAIN_KEY, testAuditKeys } from '../test/test-app';
 import { createTestDatabase, databaseKinds } from '../test/test-database';
 import { staffCommand } from './staff-command';
 
@@ -22,6 +23,7 @@ describe.each(databaseKinds)('npm run staff on %s', (kind) => {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'https://apply.example.edu',
+    AUDIT_CHAIN_KEY: TEST_AUDIT_CHAIN_KEY,
   });
 
   beforeAll(async () => {
@@ -106,7 +108,7 @@ describe.each(databaseKinds)('npm run staff on %s', (kind) => {
         'staff.enabled',
       ]),
     );
-    expect(await createAuditTrail(database.db).verify()).toMatchObject({ ok: true });
+    expect(await createAuditTrail(database.db, testAuditKeys).verify()).toMatchObject({ ok: true });
   });
 
   it('refuses to disable or demote the last administrator who can sign in', async () => {

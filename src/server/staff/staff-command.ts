@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { normaliseUsername } from '../../shared/accounts/account-forms';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../shared/staff/permissions';
+import { auditKeysFromEnv } from '../audit/audit-keys';
 import { COMMAND_LINE_ACTOR, createAuditTrail } from '../audit/audit-trail';
 import { CommandError, type CommandIo, linkBase } from '../cli/command-support';
 import { type CommandSpec, UsageError } from '../cli/run-command';
@@ -85,7 +86,7 @@ export const staffCommand: CommandSpec = {
 
     return async (db: AppDatabase, { io }) => {
       const store = createStaffStore(db);
-      const audit = createAuditTrail(db);
+      const audit = createAuditTrail(db, await auditKeysFromEnv(env, io.err));
       if (subcommand === 'list') {
         const members = (await store.list()).map(memberSummary);
         if (members.length === 0)

@@ -6,6 +6,7 @@ import { applicationModel } from '../../shared/application/application-model';
 import type { FormModel } from '../../shared/form/model';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import { buildApp } from '../app';
+import { auditKeyring } from '../audit/audit-keys';
 import { loadEnv } from '../config/env';
 import { projectRoot } from '../config/project-root';
 import { loadTenantConfig } from '../config/tenant';
@@ -21,6 +22,10 @@ export const TEST_DEV_TOOLS_KEY = 'test-dev-tools-key-0123456789abcdef';
 export function devToolsPath(pathname: string): string {
   return `${pathname}${pathname.includes('?') ? '&' : '?'}key=${TEST_DEV_TOOLS_KEY}`;
 }
+
+/** The audit chain's key in every test app, so a test can verify the trail its app wrote. */
+export const TEST_AUDIT_CHAIN_KEY = 'test-audit-chain-key-0123456789abcdef';
+export const testAuditKeys = auditKeyring(TEST_AUDIT_CHAIN_KEY);
 
 const databases = new WeakMap<FastifyInstance, AppDatabase>();
 
@@ -55,6 +60,7 @@ export async function buildTestApp(
     // Files a test app stores go to a folder of its own, never the developer's ./data.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-test-data-')),
     ...(options.env?.NODE_ENV === 'production' ? {} : { DEV_TOOLS_KEY: TEST_DEV_TOOLS_KEY }),
+    AUDIT_CHAIN_KEY: TEST_AUDIT_CHAIN_KEY,
     ...options.env,
   });
   const sample = await loadTenantConfig(sampleTenantFile);
