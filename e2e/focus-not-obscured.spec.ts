@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { fieldOf, signedInAccount } from './helpers/form';
+import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
+import { passwordInput, STRONG_PASSWORD } from './helpers/accounts';
+import { fieldOf, seedAnswers, signedInAccount } from './helpers/form';
 import { focusedElement } from './helpers/keyboard';
 
 const PHONE = { width: 360, height: 740 };
@@ -124,3 +126,47 @@ for (const [name, viewport] of Object.entries({ phone: PHONE, laptop: LAPTOP }))
     });
   });
 }
+
+test('while the loading overlay covers the screen, the keyboard cannot reach what is beneath it', async ({
+  page,
+  context,
+}) => {
+  const email = await signedInAccount(page, page.request, 'obscured-overlay');
+  await seedAnswers(page, validApplicationAnswers());
+  const submitted = await page.request.post('/api/submit');
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  await context.clearCookies();
+
+  // Signing in leads to /completion, whose loader waits for the decision: held here.
+  let answer: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/api/decision', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await passwordInput(page).fill(STRONG_PASSWORD);
+  await passwordInput(page).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+  for (let stop = 0; stop < 6; stop++) {
+    await page.keyboard.press('Tab');
+    const what = await focusedElement(page);
+    expect(await coveredBy(page), `the focus on ${what}`).toBe('');
+  }
+  answer();
+  await expect(page).toHaveURL(/\/completion$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Application Submitted');
+  // The page is the keyboard's again.
+  await page.keyboard.press('Tab');
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active !== null && active !== document.body && active.closest('[inert]') === null;
+      }),
+    )
+    .toBe(true);
+});
