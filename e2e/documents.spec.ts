@@ -65,6 +65,8 @@ test('an applicant uploads, previews and deletes documents, and a tab waits for 
   await expect(transcriptInput).toHaveAccessibleDescription(
     new RegExp(FILE_RULES_HINT.slice(0, 20)),
   );
+  // Once: not a second time, in other words, from the question's own help.
+  expect(((await transcript.textContent()) ?? '').split('1 MB').length - 1).toBe(1);
 
   // Files the browser can already refuse never reach the server.
   await transcriptInput.setInputFiles({

@@ -72,6 +72,7 @@ const loadCompletionPage = () => import('./pages/completion-page');
 export function createRoutes(queryClient: QueryClient, session: FormSession): RouteObject[] {
   const formLoader = createFormRouteLoader(queryClient, session, createFormLoader(session));
   const authLoader = createAuthLoader(session);
+  const completionLoader = createCompletionLoader(session);
   // The form pages' code brings the model; the session's answer store follows it from then on.
   const loadFormPage = async () => {
     const { Component, answerModel } = await import('./form/form-page');
@@ -120,7 +121,12 @@ export function createRoutes(queryClient: QueryClient, session: FormSession): Ro
         {
           path: COMPLETION_ROUTE.slice(1),
           handle: handle('Application Submitted'),
-          loader: createCompletionLoader(session),
+          loader: async () => {
+            await completionLoader();
+            const { loadDecision } = await loadCompletionPage();
+            await loadDecision(queryClient);
+            return null;
+          },
           lazy: loadCompletionPage,
         },
         ...FORM_STEPS.map((step) => ({

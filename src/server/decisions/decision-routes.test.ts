@@ -185,14 +185,18 @@ describe.each(databaseKinds)('decisions on %s', (kind) => {
       offer: true,
       reply: null,
       reply_deadline: `${REPLY_DEADLINE}T23:59:59.999Z`,
+      // One deadline, said one way: the letter and the page beside it print the same words.
+      reply_deadline_text: 'December 31, 2099 at 11:59 PM UTC',
     });
-    // The applicant's own name is text in the letter, never markup.
+    // The applicant's own name is text in the letter, never markup. The letter's headings sit
+    // under the page's own heading.
     expect(decision.letter_html).toContain(
-      '<h1>Congratulations, **Bold** &lt;script&gt;alert(1)&lt;/script&gt;!</h1>',
+      '<h2>Congratulations, **Bold** &lt;script&gt;alert(1)&lt;/script&gt;!</h2>',
     );
+    expect(decision.letter_html).not.toContain('<h1');
     expect(decision.letter_html).not.toContain('<script>');
     expect(decision.letter_html).toMatch(/<strong>[^<]+<\/strong>/);
-    expect(decision.letter_html).toContain('December 31, 2099');
+    expect(decision.letter_html).toContain('<strong>December 31, 2099 at 11:59 PM UTC</strong>');
 
     const mail = await waitForMail(app, applicant.email, /decision on your application/);
     expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toMatch(

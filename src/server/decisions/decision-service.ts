@@ -1,7 +1,12 @@
 import type { ReleasedDecision } from '../../shared/api/status';
 import { STATUS_MESSAGES } from '../../shared/api/status';
 import type { DecisionCode } from '../../shared/decisions/decision-config';
-import { fillLetter, letterValues } from '../../shared/decisions/letter';
+import {
+  fillLetter,
+  formatDeadline,
+  letterValues,
+  replyDeadlineAt,
+} from '../../shared/decisions/letter';
 import { COMPLETION_ROUTE } from '../../shared/routes';
 import {
   type BatchResult,
@@ -71,9 +76,9 @@ export interface StaffCaller {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** The offer's last moment: the end of the configured day, UTC. */
-export function replyDeadlineOf(date: string | undefined): Date | null {
-  return date ? new Date(`${date}T23:59:59.999Z`) : null;
+/** The offer's last moment: the end of the configured day in the office's time zone. */
+export function replyDeadlineOf(config: TenantConfig['decisions']): Date | null {
+  return config.reply_deadline ? replyDeadlineAt(config.reply_deadline, config.time_zone) : null;
 }
 
 /** The rows of the list with their decision's label as the tenant names the code. */
@@ -127,6 +132,10 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       letter_html: letterHtml(row.letter ?? ''),
       offer: codeOf(row.code)?.offer ?? false,
       reply_deadline: iso(row.replyDeadline),
+      // The same words the letter was filled with at release.
+      reply_deadline_text: row.replyDeadline
+        ? formatDeadline(row.replyDeadline, tenant.decisions.time_zone)
+        : null,
       reply: row.reply ?? null,
       replied_at: iso(row.repliedAt),
     };
@@ -167,13 +176,14 @@ export function createDecisionService(deps: DecisionServiceDeps) {
               answers: row.answers,
               decisionLabel: labelOf(row.code),
               confirmationNumber: row.confirmationNumber,
-              replyDeadline: tenant.decisions.reply_deadline ?? null,
+              replyDeadline: replyDeadlineOf(tenant.decisions),
+              timeZone: tenant.decisions.time_zone,
               partnerName: tenant.partner_name,
             }),
           );
           const at = await markReleased(tx, row.accountId, {
             letter,
-            replyDeadline: code?.offer ? replyDeadlineOf(tenant.decisions.reply_deadline) : null,
+            replyDeadline: code?.offer ? replyDeadlineOf(tenant.decisions) : null,
             at: options.now ?? null,
           });
           if (!at) continue;

@@ -9,6 +9,17 @@ import MarkdownIt from 'markdown-it';
 
 export const letterMarkdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
+/** h1 to h2 and so on: on the status page the letter sits under the page's own heading. */
+const HEADING_BELOW = { h1: 'h2', h2: 'h3', h3: 'h4', h4: 'h5', h5: 'h6', h6: 'h6' } as const;
+
 export function letterHtml(letter: string): string {
-  return letterMarkdown.render(letter);
+  const tokens = letterMarkdown.parse(letter, {});
+  for (const token of tokens) {
+    if (
+      (token.type === 'heading_open' || token.type === 'heading_close') &&
+      token.tag in HEADING_BELOW
+    )
+      token.tag = HEADING_BELOW[token.tag as keyof typeof HEADING_BELOW];
+  }
+  return letterMarkdown.renderer.render(tokens, letterMarkdown.options, {});
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DECISION_CODES } from '../../shared/decisions/decision-config';
-import { fillLetter, letterValues } from '../../shared/decisions/letter';
+import { fillLetter, letterValues, replyDeadlineAt } from '../../shared/decisions/letter';
 import { extractPdfText, extractPdfTextItems } from '../test/pdf-text';
 import { letterHtml } from './letter-html';
 import { letterBlocks, letterPdf } from './letter-render';
@@ -18,7 +18,8 @@ function filled(firstName: string): string {
       },
       decisionLabel: 'Admit',
       confirmationNumber: 'NSU-FA26-000123',
-      replyDeadline: '2027-05-01',
+      replyDeadline: replyDeadlineAt('2027-05-01', 'America/New_York'),
+      timeZone: 'America/New_York',
       partnerName: 'Northfield State University',
     }),
   );
@@ -28,10 +29,10 @@ describe('decision letters rendered', () => {
   it('renders the Markdown to HTML with what the applicant typed as text', () => {
     const html = letterHtml(filled('<img src=x onerror=alert(1)> [x](javascript:alert(1)) _y_'));
     expect(html).toContain(
-      '<h1>Congratulations, &lt;img src=x onerror=alert(1)&gt; [x](javascript:alert(1)) _y_!</h1>',
+      '<h2>Congratulations, &lt;img src=x onerror=alert(1)&gt; [x](javascript:alert(1)) _y_!</h2>',
     );
     expect(html).toContain('<strong>Psychology</strong>');
-    expect(html).toContain('<strong>May 1, 2027</strong>');
+    expect(html).toContain('<strong>May 1, 2027 at 11:59 PM EDT</strong>');
     expect(html).not.toMatch(/<img|<a |<em>/);
   });
 

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALREADY_SUBMITTED_MESSAGE } from '../../shared/api/application-messages';
 import { CONVERSION_ERROR_MESSAGE } from '../../shared/api/documents';
 import { FILE_MAX_BYTES } from '../../shared/constants';
-import { FILE_TYPE_MESSAGE } from '../../shared/documents/file-rules';
+import {
+  FILE_EMPTY_MESSAGE,
+  FILE_NAME_TOO_LONG_MESSAGE,
+  FILE_TYPE_MESSAGE,
+} from '../../shared/documents/file-rules';
 import { fixtureModel } from '../../shared/test/fixture-model';
 import { accounts, applications, documentAnswers } from '../db/schema';
 import { localDiskStorage, UPLOAD_EXPIRED_MESSAGE } from '../storage/local-disk';
@@ -137,10 +141,38 @@ describe.each(databaseKinds)('document answers on %s', (kind) => {
     expect((await call(cookie, 'GET', '/api/document-answer')).json()).toEqual({});
   });
 
-  it('fails a file of the wrong type with the spec message', async () => {
+  it('refuses at once, storing nothing, a name of the wrong type, too long, or an empty file', async () => {
     const cookie = await applicant();
-    const { status } = await uploadAndConvert(cookie, makeExe(), 'setup.exe');
-    expect(status).toMatchObject({ status: 'FAILED', message: FILE_TYPE_MESSAGE });
+    const cases = [
+      { file: makeExe(), name: 'setup.exe', message: FILE_TYPE_MESSAGE },
+      { file: makePng({ width: 8, height: 8 }), name: 'transcript', message: FILE_TYPE_MESSAGE },
+      {
+        file: makePng({ width: 8, height: 8 }),
+        name: `${'a'.repeat(29)}.png`,
+        message: FILE_NAME_TOO_LONG_MESSAGE,
+      },
+      { file: new Uint8Array(0), name: 'empty.pdf', message: FILE_EMPTY_MESSAGE },
+    ];
+    for (const { file, name, message } of cases) {
+      const { fields } = await presign(cookie);
+      expect((await upload(fields, file)).statusCode).toBe(204);
+      const started = await call(cookie, 'POST', `/api/pdf/document-answer/${KEY}`, {
+        file_key: fields.key,
+        file_name: name,
+      });
+      expect(started.statusCode, name).toBe(400);
+      expect(started.json()).toEqual({ message, errors: { file_name: [message] } });
+      expect(await storage().get(fields.key as string), name).toBeNull();
+      expect(await statusOf(cookie)).toEqual({ status: 'NOT_ANSWERED', message: null, url: null });
+      expect((await answersOf(cookie))[KEY] ?? '').toBe('');
+    }
+    // The longest allowed name still goes through.
+    const { status } = await uploadAndConvert(
+      cookie,
+      makePng({ width: 8, height: 8 }),
+      `${'a'.repeat(28)}.png`,
+    );
+    expect(status.status).toBe('COMPLETED');
   });
 
   it('refuses tampered, expired, misdirected and oversized uploads', async () => {

@@ -12,6 +12,7 @@ import {
   UPLOAD_NOT_FOUND_MESSAGE,
 } from '../../shared/api/documents';
 import { FILE_MAX_BYTES } from '../../shared/constants';
+import { checkFileMeta } from '../../shared/documents/file-rules';
 import type { FormModel } from '../../shared/form/model';
 import { resolveModel } from '../../shared/form/resolve';
 import type { Sessions } from '../accounts/sessions';
@@ -121,6 +122,13 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
         throw new HttpError(404, UPLOAD_NOT_FOUND_MESSAGE);
       const size = await storage.size(fileKey);
       if (size === null) throw new HttpError(400, UPLOAD_NOT_FOUND_MESSAGE);
+      // The browser checks the name and size before uploading; a hand-made request is told the
+      // same sentence now, not by a conversion that fails later, and leaves nothing behind.
+      const refusal = checkFileMeta({ name: fileName, size });
+      if (refusal) {
+        await storage.delete(fileKey);
+        throw new HttpError(400, refusal, { file_name: [refusal] });
+      }
 
       const previous = await store.startAnswer({
         accountId,

@@ -156,7 +156,7 @@ describe.each(databaseKinds)('metrics with METRICS_TOKEN on %s', (kind) => {
       await applicant(),
       'statement_doc',
       makeExe(),
-      'setup.exe',
+      'essay.pdf',
     );
     expect(refused.status).toBe('FAILED');
     // The attempt is timed once the job's handler returns, a moment after its row says FAILED.

@@ -525,7 +525,6 @@ const documentItems: Item[] = [
             key: 'personal_statement_doc',
             widget: 'file',
             label: 'Personal statement document',
-            help: 'A .pdf, .docx, .png, .jpeg or .jpg file of at most 1 MB.',
             rules: [
               required(EDUCATION_MESSAGES.personalStatementDoc, {
                 all: [
@@ -544,7 +543,6 @@ const documentItems: Item[] = [
     key: 'hs_transcript',
     widget: 'file',
     label: 'Unofficial high school transcript',
-    help: 'A .pdf, .docx, .png, .jpeg or .jpg file of at most 1 MB.',
   },
 ];
 

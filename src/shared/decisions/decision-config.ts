@@ -48,6 +48,19 @@ const letterTemplate = z
     }
   });
 
+/** An IANA time zone name this runtime knows. */
+export const timeZoneSchema = z.string().refine(
+  (zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be a time zone such as America/New_York' },
+);
+
 export const DECISION_CODE = /^[a-z][a-z0-9_]{0,29}$/;
 
 export const decisionCodeSchema = z.strictObject({
@@ -108,10 +121,15 @@ export const decisionsConfigSchema = z
         }
       })
       .default(DEFAULT_DECISION_CODES),
-    /** The last day (in the admissions office's calendar, UTC) an offer can be answered. */
+    /** The last day (in the admissions office's calendar) an offer can be answered. */
     reply_deadline: z.iso.date('must be a date such as 2027-05-01').optional(),
+    /**
+     * The admissions office's time zone (IANA, `America/New_York`): the reply day ends at its
+     * midnight, and letters and the status page state the deadline in it, named.
+     */
+    time_zone: timeZoneSchema.default('UTC'),
   })
-  .default({ codes: DEFAULT_DECISION_CODES });
+  .default({ codes: DEFAULT_DECISION_CODES, time_zone: 'UTC' });
 export type DecisionsConfig = z.infer<typeof decisionsConfigSchema>;
 
 /** Two to six capital letters: the start of every confirmation number (`NSU-FA26-000123`). */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DECISION_CODES, LETTER_PLACEHOLDERS } from './decision-config';
-import { escapeMarkdown, fillLetter, formatReplyDeadline, letterValues } from './letter';
+import {
+  escapeMarkdown,
+  fillLetter,
+  formatDeadline,
+  letterValues,
+  replyDeadlineAt,
+} from './letter';
 
 const answers = {
   first_name: 'Maria',
@@ -15,7 +21,8 @@ const values = letterValues({
   answers,
   decisionLabel: 'Admit',
   confirmationNumber: 'NSU-FA26-000123',
-  replyDeadline: '2027-05-01',
+  replyDeadline: replyDeadlineAt('2027-05-01', 'UTC'),
+  timeZone: 'UTC',
   partnerName: 'Northfield State University',
 });
 
@@ -29,13 +36,13 @@ describe('decision letters', () => {
       term: 'Fall 2026',
       decision: 'Admit',
       confirmation_number: 'NSU-FA26-000123',
-      reply_deadline: 'May 1, 2027',
+      reply_deadline: 'May 1, 2027 at 11:59 PM UTC',
       partner_name: 'Northfield State University',
     });
     expect(Object.keys(values).sort()).toEqual([...LETTER_PLACEHOLDERS].sort());
     const template = LETTER_PLACEHOLDERS.map((name) => `{{ ${name} }}`).join('|');
     expect(fillLetter(template, values)).toBe(
-      'Maria|Lopez|Maria|Psychology \\(BA\\)|Fall 2026|Admit|NSU\\-FA26\\-000123|May 1\\, 2027|Northfield State University',
+      'Maria|Lopez|Maria|Psychology \\(BA\\)|Fall 2026|Admit|NSU\\-FA26\\-000123|May 1\\, 2027 at 11\\:59 PM UTC|Northfield State University',
     );
   });
 
@@ -45,6 +52,7 @@ describe('decision letters', () => {
       decisionLabel: 'Deny',
       confirmationNumber: null,
       replyDeadline: null,
+      timeZone: 'UTC',
       partnerName: 'NSU',
     });
     expect(bare.first_name).toBe('');
@@ -76,9 +84,27 @@ describe('decision letters', () => {
     expect(fillLetter('Hi {{nickname}}', values)).toBe('Hi {{nickname}}');
   });
 
-  it('formats the reply deadline as a date in words', () => {
-    expect(formatReplyDeadline('2027-12-31')).toBe('December 31, 2027');
-    expect(formatReplyDeadline(null)).toBe('');
-    expect(formatReplyDeadline('not a date')).toBe('');
+  it('ends the reply day at its last moment in the office’s time zone', () => {
+    expect(replyDeadlineAt('2027-05-01', 'UTC').toISOString()).toBe('2027-05-01T23:59:59.999Z');
+    // Eastern daylight time is UTC-4 in May, standard time UTC-5 in December.
+    expect(replyDeadlineAt('2027-05-01', 'America/New_York').toISOString()).toBe(
+      '2027-05-02T03:59:59.999Z',
+    );
+    expect(replyDeadlineAt('2027-12-31', 'America/New_York').toISOString()).toBe(
+      '2028-01-01T04:59:59.999Z',
+    );
+    expect(replyDeadlineAt('2027-05-01', 'Asia/Kolkata').toISOString()).toBe(
+      '2027-05-01T18:29:59.999Z',
+    );
+  });
+
+  it('says a deadline one way: date, time and the named zone', () => {
+    expect(formatDeadline('2027-12-31T23:59:59.999Z', 'UTC')).toBe(
+      'December 31, 2027 at 11:59 PM UTC',
+    );
+    expect(
+      formatDeadline(replyDeadlineAt('2027-05-01', 'America/New_York'), 'America/New_York'),
+    ).toBe('May 1, 2027 at 11:59 PM EDT');
+    expect(formatDeadline('not a date', 'UTC')).toBe('');
   });
 });

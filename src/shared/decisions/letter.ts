@@ -15,8 +15,10 @@ export interface LetterSource {
   decisionLabel: string;
   /** The receipt's confirmation number, when the application has one. */
   confirmationNumber: string | null;
-  /** The last day to reply (`2027-05-01`), when the tenant sets one. */
-  replyDeadline: string | null;
+  /** The last moment to reply, when the decision is an offer and the tenant sets a day. */
+  replyDeadline: Date | null;
+  /** The office's time zone, in which the letter states the deadline. */
+  timeZone: string;
   partnerName: string;
 }
 
@@ -31,13 +33,59 @@ export function escapeMarkdown(value: string): string {
     .replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
 }
 
-const DEADLINE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+/** The offset of `timeZone` from UTC at `at`, in milliseconds (positive east of Greenwich). */
+function zoneOffsetMs(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((found) => found.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
 
-/** `2027-05-01` as `May 1, 2027`; '' when there is none. */
-export function formatReplyDeadline(date: string | null): string {
-  if (!date) return '';
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? '' : DEADLINE_FORMAT.format(parsed);
+/**
+ * The last moment of the day `2027-05-01` in the office's time zone: an offer can be answered
+ * until that day is over where the office is.
+ */
+export function replyDeadlineAt(date: string, timeZone: string): Date {
+  const nextMidnightAsUtc = Date.parse(`${date}T00:00:00Z`) + 24 * 60 * 60 * 1000;
+  // The zone's offset just before its midnight; twice, in case that night changes the clocks.
+  let guess = nextMidnightAsUtc - zoneOffsetMs(new Date(nextMidnightAsUtc), timeZone);
+  guess = nextMidnightAsUtc - zoneOffsetMs(new Date(guess - 1), timeZone);
+  return new Date(guess - 1);
+}
+
+/**
+ * A deadline as every screen and letter says it: `May 1, 2027 at 11:59 PM EDT`, in the office's
+ * time zone, named; '' for a moment that is not one.
+ */
+export function formatDeadline(at: Date | string, timeZone: string): string {
+  const date = typeof at === 'string' ? new Date(at) : at;
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
 }
 
 const text = (answers: LetterSource['answers'], key: string): string => {
@@ -58,7 +106,9 @@ export function letterValues(source: LetterSource): LetterValues {
     term: text(answers, 'entry_term_desc'),
     decision: source.decisionLabel,
     confirmation_number: source.confirmationNumber ?? '',
-    reply_deadline: formatReplyDeadline(source.replyDeadline),
+    reply_deadline: source.replyDeadline
+      ? formatDeadline(source.replyDeadline, source.timeZone)
+      : '',
     partner_name: source.partnerName,
   };
 }

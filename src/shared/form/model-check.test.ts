@@ -70,6 +70,21 @@ describe('the model check', () => {
     expect(problems).toEqual([`key "s" options must start with the empty '--' entry`]);
   });
 
+  it('names a file question with help of its own: its widget states the limits once', () => {
+    const problems = checkModel(
+      withItems({
+        kind: 'field',
+        key: 'doc',
+        widget: 'file',
+        label: 'Doc',
+        help: 'A .pdf file of at most 1 MB.',
+      }),
+    );
+    expect(problems).toEqual([
+      'key "doc" is a file question with help text; its widget already states the file rules',
+    ]);
+  });
+
   it('names a rule for repeat instances outside a repeat', () => {
     const problems = checkModel(
       withItems({

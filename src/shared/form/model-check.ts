@@ -65,6 +65,11 @@ export function checkModel(model: FormModel): string[] {
       switch (item.kind) {
         case 'field': {
           if (!KEY.test(item.key)) problems.push(`key "${item.key}" is not snake_case`);
+          // Help of its own would state the limits a second time, in other words and order.
+          if (item.widget === 'file' && item.help)
+            problems.push(
+              `key "${item.key}" is a file question with help text; its widget already states the file rules`,
+            );
           places.push({ key: keyAt(place, item.key), pageId, switchCase });
           for (const rule of item.rules ?? []) {
             if (rule.instances && place.instance === null)

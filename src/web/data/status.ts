@@ -15,15 +15,12 @@ import {
   STATUS_URL,
 } from '../../shared/api/status';
 import { getJson, postJson, ServerError } from './http-client';
+import { statusQueryKeys } from './status-keys';
 
 /** How often the status page asks again, so a staff mark shows up while the page is open. */
 export const STATUS_REFRESH_MS = 30_000;
 
-export const statusQueryKeys = {
-  status: ['applicant-status'],
-  receipt: ['receipt'],
-  decision: ['decision'],
-} as const;
+export { statusQueryKeys };
 
 async function parsed<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
   const result = schema.safeParse(await getJson<unknown>(path, signal));

@@ -1,14 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { statusQueryKeys } from '../data/status-keys';
 import { type BannerContent, type BannerKind, bannersFor } from '../form/banners';
 import { useFormSession } from '../form/form-session-context';
 import { useStore } from '../state/create-store';
 import styles from './banners.module.css';
 
 /** The lines under the titles of spec 001 section 1 (the spec gives their topics, not their words). */
-const LINES: Record<Exclude<BannerKind, 'returning'>, string> = {
+const LINES: Record<Exclude<BannerKind, 'returning'> | 'thanksDecided', string> = {
   thanks:
     'Congratulations on submitting your application! Our admissions team will review it and email you about your next steps.',
+  // Once the office has decided, "will review it" would contradict the decision below.
+  thanksDecided:
+    'Congratulations on submitting your application! The admissions office has made its decision, below.',
   welcome:
     'Good news: as a transfer applicant you do not need to write an admission essay for most programs, and applications completed early receive priority consideration.',
   welcomeBack:
@@ -48,9 +53,21 @@ export function Banners() {
   );
 }
 
+/** Whether the status page has read a released decision (its query, shared through the cache). */
+function useDecisionReleased(): boolean {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (listener: () => void) => queryClient.getQueryCache().subscribe(listener),
+    [queryClient],
+  );
+  const read = () => queryClient.getQueryData(statusQueryKeys.decision) != null;
+  return useSyncExternalStore(subscribe, read, read);
+}
+
 function Banner({ banner }: { banner: BannerContent }) {
   const session = useFormSession();
   const navigate = useNavigate();
+  const decided = useDecisionReleased();
   return (
     <div className={banner.kind === 'thanks' ? styles.success : styles.banner}>
       <p className={styles.title}>{banner.title}</p>
@@ -73,7 +90,9 @@ function Banner({ banner }: { banner: BannerContent }) {
           to continue where you left off. Answers you entered here come along.
         </p>
       ) : (
-        <p className={styles.line}>{LINES[banner.kind]}</p>
+        <p className={styles.line}>
+          {LINES[banner.kind === 'thanks' && decided ? 'thanksDecided' : banner.kind]}
+        </p>
       )}
     </div>
   );

@@ -5,16 +5,16 @@ import styles from './loading-spinner.module.css';
 
 interface LoadingSpinnerProps {
   label?: string;
-  /** Waits this long before appearing, so quick loads do not flash an overlay. */
-  delayMs?: number;
+  /** Fades in: for an overlay that comes over a page already shown, not the first paint. */
+  fadeIn?: boolean;
 }
 
 /** A full-screen overlay above everything else, dialogs and toasts included. */
-export function LoadingSpinner({ label = 'Loading...', delayMs = 0 }: LoadingSpinnerProps) {
+export function LoadingSpinner({ label = 'Loading...', fadeIn = false }: LoadingSpinnerProps) {
   return (
     <div
-      className={cx(styles.overlay, delayMs > 0 && styles.delayed)}
-      style={{ zIndex: MAX_Z_INDEX, animationDelay: delayMs > 0 ? `${delayMs}ms` : undefined }}
+      className={cx(styles.overlay, fadeIn && styles.fadeIn)}
+      style={{ zIndex: MAX_Z_INDEX }}
       role="status"
     >
       <LoadingIndicator type="spinner" size="m" />

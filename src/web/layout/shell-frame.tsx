@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useToastScreen } from '../toast/use-toast-screen';
 import { cx } from '../ui/cx';
@@ -36,19 +36,36 @@ export function ShellFrame({
   mainClassName?: string;
 }) {
   const navigation = useNavigation();
+  // Drawn only once the wait is noticeable; before that the page stays as it is, usable.
+  const covered = useShownAfter(navigation.state === 'loading', NAVIGATION_SPINNER_DELAY_MS);
   return (
     <div className={styles.shell}>
-      <a href="#main" className={styles.skipLink}>
-        Skip to main content
-      </a>
-      {before}
-      <main id="main" tabIndex={-1} className={cx(styles.main, mainClassName)}>
-        <Outlet />
-      </main>
-      {after}
-      {navigation.state === 'loading' ? (
-        <LoadingSpinner delayMs={NAVIGATION_SPINNER_DELAY_MS} />
-      ) : null}
+      {/* Once the overlay is drawn, what it covers is out of the keyboard's reach (WCAG 2.4.11). */}
+      <div className={styles.screen} inert={covered}>
+        <a href="#main" className={styles.skipLink}>
+          Skip to main content
+        </a>
+        {before}
+        <main id="main" tabIndex={-1} className={cx(styles.main, mainClassName)}>
+          <Outlet />
+        </main>
+        {after}
+      </div>
+      {covered ? <LoadingSpinner fadeIn /> : null}
     </div>
   );
+}
+
+/** True once `active` has lasted `delayMs`: when the delayed overlay appears. */
+function useShownAfter(active: boolean, delayMs: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!active) {
+      setShown(false);
+      return;
+    }
+    const timer = setTimeout(() => setShown(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [active, delayMs]);
+  return active && shown;
 }

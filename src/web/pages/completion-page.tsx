@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useRef } from 'react';
 import { SUBMITTED_MESSAGE } from '../../shared/api/application-messages';
 import { isApplicationPdfPending } from '../../shared/api/application-pdf';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api/errors';
 import { applicationPdfQueryOptions } from '../data/application-pdf';
 import { ServerError } from '../data/http-client';
+import { decisionQueryOptions } from '../data/status';
 import { useHeadingFocus } from '../layout/use-heading-focus';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
@@ -18,21 +19,58 @@ const DecisionSection = lazy(() =>
   import('./decision-section').then((module) => ({ default: module.DecisionSection })),
 );
 
+/**
+ * Before the page renders: a released decision leads it and gives it its heading, which must not
+ * change under a screen reader once shown. A failed read shows the page without it; the page's
+ * query reads again on its interval. The decision's code is fetched with it.
+ */
+export async function loadDecision(queryClient: QueryClient): Promise<void> {
+  const decision = await queryClient.fetchQuery(decisionQueryOptions).catch(() => null);
+  if (decision) await import('./decision-section');
+}
+
 export function CompletionPage() {
   const heading = useRef<HTMLHeadingElement>(null);
+  const decisionHeadingId = useId();
+  const submittedHeadingId = useId();
   useHeadingFocus(heading);
+  // The loader has just read it: no second read on mount.
+  const { data: decision } = useQuery({ ...decisionQueryOptions, refetchOnMount: false });
+
+  if (!decision) {
+    return (
+      <div className={styles.card}>
+        <h1 ref={heading} tabIndex={-1} className={styles.title}>
+          Application Submitted
+        </h1>
+        <p className={styles.message}>{SUBMITTED_MESSAGE}</p>
+        <ReceiptSection />
+        <StatusChecklist />
+        <ApplicationPdfDownload />
+      </div>
+    );
+  }
+  // Once released, the decision is what the applicant came for: it comes first, and the
+  // submission it answers follows as a section of its own.
   return (
     <div className={styles.card}>
-      <h1 ref={heading} tabIndex={-1} className={styles.title}>
-        Application Submitted
-      </h1>
-      <p className={styles.message}>{SUBMITTED_MESSAGE}</p>
+      <section aria-labelledby={decisionHeadingId} className={styles.decision}>
+        <h1 ref={heading} id={decisionHeadingId} tabIndex={-1} className={styles.title}>
+          Decision on your application
+        </h1>
+        <Suspense fallback={<LoadingIndicator type="spinner" size="s" />}>
+          <DecisionSection decision={decision} />
+        </Suspense>
+      </section>
+      <section aria-labelledby={submittedHeadingId} className={styles.submitted}>
+        <h2 id={submittedHeadingId} className={styles.submittedTitle}>
+          Application Submitted
+        </h2>
+        <p className={styles.message}>{SUBMITTED_MESSAGE}</p>
+      </section>
       <ReceiptSection />
       <StatusChecklist />
       <ApplicationPdfDownload />
-      <Suspense fallback={null}>
-        <DecisionSection />
-      </Suspense>
     </div>
   );
 }

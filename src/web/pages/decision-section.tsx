@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api/errors';
 import {
   DECISION_LETTER_PDF_URL,
@@ -23,34 +23,30 @@ const REPLY_WORDS: Record<DecisionReply, { verb: string; done: string }> = {
 const messageOf = (error: unknown) =>
   error instanceof ServerError ? error.message : GENERIC_SERVER_ERROR_MESSAGE;
 
-/** The released decision: its letter (made safe on the server), the letter's PDF and the reply. */
-export function DecisionSection() {
-  const headingId = useId();
-  const { data } = useQuery(decisionQueryOptions);
-  // Nothing is said about a decision before it is released, nor when it cannot be read.
-  if (!data) return null;
+/**
+ * The released decision, under the page's heading: its label, the letter (made safe on the
+ * server, its headings already below the page's), the letter's PDF and the reply.
+ */
+export function DecisionSection({ decision }: { decision: ReleasedDecision }) {
   return (
-    <section aria-labelledby={headingId} className={styles.section}>
-      <h2 id={headingId} className={styles.sectionTitle}>
-        Decision
-      </h2>
-      <p className={styles.decisionLabel}>{data.label}</p>
+    <>
+      <p className={styles.decisionLabel}>{decision.label}</p>
       <p className={styles.note}>
-        Released <time dateTime={data.released_at}>{formatMoment(data.released_at)}</time>
+        Released <time dateTime={decision.released_at}>{formatMoment(decision.released_at)}</time>
       </p>
       <div
         className={styles.letter}
         // Rendered on the server from Markdown with raw HTML disabled.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's letter is already safe
-        dangerouslySetInnerHTML={{ __html: data.letter_html }}
+        dangerouslySetInnerHTML={{ __html: decision.letter_html }}
       />
-      <p>
+      <OfferReply decision={decision} />
+      <p className={styles.letterDownload}>
         <a href={DECISION_LETTER_PDF_URL} download>
           Download your decision letter (PDF)
         </a>
       </p>
-      <OfferReply decision={data} />
-    </section>
+    </>
   );
 }
 
@@ -85,18 +81,21 @@ function OfferReply({ decision }: { decision: ReleasedDecision }) {
     );
   }
   const deadline = decision.reply_deadline;
+  // In the letter's own words (the office's zone, named), never a second rendering of it.
+  const deadlineText = decision.reply_deadline_text;
   if (deadline && new Date(deadline).getTime() < Date.now()) {
     return (
       <p className={styles.note}>
-        The deadline to reply, {formatMoment(deadline)}, has passed. Contact the admissions office.
+        The deadline to reply, <time dateTime={deadline}>{deadlineText}</time>, has passed. Contact
+        the admissions office.
       </p>
     );
   }
   return (
     <div className={styles.replyBox}>
-      {deadline ? (
+      {deadline && deadlineText ? (
         <p>
-          Please reply by <time dateTime={deadline}>{formatMoment(deadline)}</time>.
+          Please reply by <time dateTime={deadline}>{deadlineText}</time>.
         </p>
       ) : null}
       <div className={styles.replyButtons}>
