@@ -185,8 +185,6 @@ describe.each(databaseKinds)('decisions on %s', (kind) => {
       offer: true,
       reply: null,
       reply_deadline: `${REPLY_DEADLINE}T23:59:59.999Z`,
-      // One deadline, said one way: the letter and the page beside it print the same words.
-      reply_deadline_text: 'December 31, 2099 at 11:59 PM UTC',
     });
     // The applicant's own name is text in the letter, never markup. The letter's headings sit
     // under the page's own heading.
@@ -196,7 +194,10 @@ describe.each(databaseKinds)('decisions on %s', (kind) => {
     expect(decision.letter_html).not.toContain('<h1');
     expect(decision.letter_html).not.toContain('<script>');
     expect(decision.letter_html).toMatch(/<strong>[^<]+<\/strong>/);
-    expect(decision.letter_html).toContain('<strong>December 31, 2099 at 11:59 PM UTC</strong>');
+    // The deadline's words name their moment, for the page to say in the applicant's zone.
+    expect(decision.letter_html).toContain(
+      `<strong><time datetime="${REPLY_DEADLINE}T23:59:59.999Z">December 31, 2099 at 11:59 PM UTC</time></strong>`,
+    );
 
     const mail = await waitForMail(app, applicant.email, /decision on your application/);
     expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toMatch(

@@ -129,13 +129,17 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     return {
       label: labelOf(row.code),
       released_at: row.releasedAt.toISOString(),
-      letter_html: letterHtml(row.letter ?? ''),
+      letter_html: letterHtml(
+        row.letter ?? '',
+        row.replyDeadline
+          ? {
+              at: row.replyDeadline,
+              text: formatDeadline(row.replyDeadline, tenant.decisions.time_zone),
+            }
+          : undefined,
+      ),
       offer: codeOf(row.code)?.offer ?? false,
       reply_deadline: iso(row.replyDeadline),
-      // The same words the letter was filled with at release.
-      reply_deadline_text: row.replyDeadline
-        ? formatDeadline(row.replyDeadline, tenant.decisions.time_zone)
-        : null,
       reply: row.reply ?? null,
       replied_at: iso(row.repliedAt),
     };

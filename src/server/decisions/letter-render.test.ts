@@ -33,6 +33,17 @@ describe('decision letters rendered', () => {
     );
     expect(html).toContain('<strong>Psychology</strong>');
     expect(html).toContain('<strong>May 1, 2027 at 11:59 PM EDT</strong>');
+  });
+
+  it('marks the reply deadline with its moment, in every place the letter says it', () => {
+    const at = replyDeadlineAt('2027-05-01', 'America/New_York');
+    const html = letterHtml(`${filled('Ana')}\n\nAgain: **May 1, 2027 at 11:59 PM EDT**.`, {
+      at,
+      text: 'May 1, 2027 at 11:59 PM EDT',
+    });
+    const marked = '<time datetime="2027-05-02T03:59:59.999Z">May 1, 2027 at 11:59 PM EDT</time>';
+    expect(html.split(marked)).toHaveLength(3);
+    expect(html.replaceAll(marked, '')).not.toContain('11:59 PM');
     expect(html).not.toMatch(/<img|<a |<em>/);
   });
 

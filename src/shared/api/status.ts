@@ -57,8 +57,6 @@ export const releasedDecisionSchema = z.object({
   letter_html: z.string(),
   offer: z.boolean(),
   reply_deadline: z.string().nullable(),
-  /** The deadline in the words of the letter: `May 1, 2027 at 11:59 PM EDT`. */
-  reply_deadline_text: z.string().nullable(),
   reply: z.enum(DECISION_REPLIES).nullable(),
   replied_at: z.string().nullable(),
 });

@@ -71,10 +71,11 @@ export function replyDeadlineAt(date: string, timeZone: string): Date {
 }
 
 /**
- * A deadline as every screen and letter says it: `May 1, 2027 at 11:59 PM EDT`, in the office's
- * time zone, named; '' for a moment that is not one.
+ * A deadline as every screen and letter says it: `May 1, 2027 at 11:59 PM EDT`, date, time and
+ * the zone named; in `timeZone`, or without one in the reader's own. '' for a moment that is not
+ * one.
  */
-export function formatDeadline(at: Date | string, timeZone: string): string {
+export function formatDeadline(at: Date | string, timeZone?: string): string {
   const date = typeof at === 'string' ? new Date(at) : at;
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat('en-US', {

@@ -12,7 +12,7 @@ import { Modal } from '../modal/modal';
 import modalStyles from '../modal/modal.module.css';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
-import { formatMoment } from './format-time';
+import { formatMoment, letterInReadersZone } from './format-time';
 import styles from './status-page.module.css';
 
 const REPLY_WORDS: Record<DecisionReply, { verb: string; done: string }> = {
@@ -38,7 +38,7 @@ export function DecisionSection({ decision }: { decision: ReleasedDecision }) {
         className={styles.letter}
         // Rendered on the server from Markdown with raw HTML disabled.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's letter is already safe
-        dangerouslySetInnerHTML={{ __html: decision.letter_html }}
+        dangerouslySetInnerHTML={{ __html: letterInReadersZone(decision.letter_html) }}
       />
       <OfferReply decision={decision} />
       <p className={styles.letterDownload}>
@@ -81,8 +81,8 @@ function OfferReply({ decision }: { decision: ReleasedDecision }) {
     );
   }
   const deadline = decision.reply_deadline;
-  // In the letter's own words (the office's zone, named), never a second rendering of it.
-  const deadlineText = decision.reply_deadline_text;
+  // Said as the letter above says it: in the applicant's zone, named.
+  const deadlineText = deadline ? formatMoment(deadline) : null;
   if (deadline && new Date(deadline).getTime() < Date.now()) {
     return (
       <p className={styles.note}>
@@ -93,7 +93,7 @@ function OfferReply({ decision }: { decision: ReleasedDecision }) {
   }
   return (
     <div className={styles.replyBox}>
-      {deadline && deadlineText ? (
+      {deadline ? (
         <p>
           Please reply by <time dateTime={deadline}>{deadlineText}</time>.
         </p>

@@ -1,18 +1,23 @@
-const MOMENT_FORMAT: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-};
+import { formatDeadline } from '../../shared/decisions/letter';
 
 /**
  * A moment as the applicant reads it: `October 20, 2026 at 8:00 AM EDT`, in their own time zone,
- * named, so it is never mistaken for the office's time beside it (a reply deadline).
+ * named, the one way every time on the status page is said.
  */
 export function formatMoment(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-US', MOMENT_FORMAT);
+  return formatDeadline(iso) || iso;
+}
+
+/** A `<time>` the server marked in the letter's HTML; its words are the office's reading. */
+const MARKED_MOMENT = /<time datetime="([^"<>]+)">[^<]*<\/time>/g;
+
+/**
+ * The letter's HTML with each moment the server marked (the reply deadline) said as
+ * {@link formatMoment} says it, so the letter and the page beside it agree in the applicant's zone.
+ */
+export function letterInReadersZone(html: string): string {
+  return html.replace(MARKED_MOMENT, (marked, iso: string) => {
+    const said = formatDeadline(iso);
+    return said ? `<time datetime="${iso}">${said}</time>` : marked;
+  });
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { releaseDecisionSchema } from '../../shared/staff/decision-api';
 import { EMPTY_LIST_QUERY, filterLabelsOf } from './application-filters';
 import {
@@ -99,9 +99,15 @@ describe('where a decision stands', () => {
     expect(replyText({ ...offer, released_at: null }, true, format, format)).toBeNull();
   });
 
-  it('shows the deadline as the office’s day, whatever the reader’s zone', () => {
-    expect(formatDeadline('2027-05-01T23:59:59Z')).toBe('May 1, 2027');
-    expect(formatDeadline('2027-05-01T00:00:00Z')).toBe('May 1, 2027');
+  it('shows the deadline in the reader’s zone with the zone named', () => {
+    vi.stubEnv('TZ', 'America/New_York');
+    try {
+      expect(formatDeadline('2027-05-02T03:59:59.999Z')).toBe('May 1, 2027 at 11:59 PM EDT');
+      vi.stubEnv('TZ', 'UTC');
+      expect(formatDeadline('2027-05-02T03:59:59.999Z')).toBe('May 2, 2027 at 3:59 AM UTC');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('marks a list row’s decision until it is released', () => {

@@ -1,3 +1,4 @@
+import { formatDeadline as sayDeadline } from '../../shared/decisions/letter';
 import type { BatchResult, DecisionCodeView, StaffDecision } from '../../shared/staff/decision-api';
 import {
   type FilterLabels,
@@ -98,18 +99,11 @@ export function replyText(
 }
 
 /**
- * The reply deadline is a day in the admissions office's calendar, kept as a UTC moment: shown
- * as that day, not as the reader's local date, which could be the day before.
+ * The reply deadline as the reader reads it: date, time and their zone, named. It is the end of a
+ * day in the office's zone, which a date alone would show as the next day east of it.
  */
 export function formatDeadline(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  return sayDeadline(iso) || iso;
 }
 
 /** What the status line says after a batch: how many changed, and how many were left alone. */
