@@ -83,6 +83,30 @@ describe('tenant configuration', () => {
     );
   });
 
+  it('never prints an empty deadline: the built-in letter leaves its sentence out, a tenant letter is refused', async () => {
+    const sample = await loadTenantConfig(sampleTenantFile);
+    expect(sample.decisions.reply_deadline).toBeUndefined();
+    const admit = sample.decisions.codes.find((code) => code.code === 'admit')?.letter ?? '';
+    expect(admit).toContain('Please accept or decline this offer on your application status page.');
+    expect(admit).not.toMatch(/reply_deadline/);
+    const withDeadline = await loadTenantConfig(
+      await tenantFileWith((tenant) => {
+        tenant.decisions = { reply_deadline: '2027-05-01' };
+      }),
+    );
+    expect(withDeadline.decisions.codes[0]?.letter).toContain('by **{{reply_deadline}}**');
+    const file = await tenantFileWith((tenant) => {
+      tenant.decisions = {
+        codes: [
+          { code: 'admit', label: 'Admit', offer: true, letter: 'Reply by {{ reply_deadline }}.' },
+        ],
+      };
+    });
+    await expect(loadTenantConfig(file)).rejects.toThrow(
+      'decisions.codes.0.letter: names {{reply_deadline}}, but decisions.reply_deadline is not set',
+    );
+  });
+
   it('explains a file that is not JSON or not there', async () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'tenant-')), 'tenant.json');
     await expect(loadTenantConfig(file)).rejects.toThrow(

@@ -22,6 +22,11 @@ export type LetterPlaceholder = (typeof LETTER_PLACEHOLDERS)[number];
 /** `{{ first_name }}`: a name of letters and underscores between double braces. */
 export const PLACEHOLDER_PATTERN = /\{\{\s*([A-Za-z_]+)\s*\}\}/g;
 
+/** Whether a template names the placeholder. */
+function namesPlaceholder(template: string, name: LetterPlaceholder): boolean {
+  return [...template.matchAll(PLACEHOLDER_PATTERN)].some((match) => match[1] === name);
+}
+
 /** The placeholders a template names that are not LETTER_PLACEHOLDERS. */
 export function unknownPlaceholders(template: string): string[] {
   const known = new Set<string>(LETTER_PLACEHOLDERS);
@@ -74,14 +79,23 @@ export const decisionCodeSchema = z.strictObject({
 });
 export type DecisionCode = z.infer<typeof decisionCodeSchema>;
 
+const admitLetter = (reply: string) =>
+  `# Congratulations, {{first_name}}!\n\nWe are delighted to offer you admission to **{{program}}** at {{partner_name}} for {{term}}.\n\n${reply}\n\nConfirmation number: {{confirmation_number}}`;
+
+/** The built-in admit letter where the tenant sets no reply deadline, so none is to be named. */
+const ADMIT_LETTER_WITHOUT_DEADLINE = admitLetter(
+  'Please accept or decline this offer on your application status page.',
+);
+
 /** Used when the tenant file names no codes: a portal that works before anyone writes letters. */
 export const DEFAULT_DECISION_CODES: DecisionCode[] = [
   {
     code: 'admit',
     label: 'Admit',
     offer: true,
-    letter:
-      '# Congratulations, {{first_name}}!\n\nWe are delighted to offer you admission to **{{program}}** at {{partner_name}} for {{term}}.\n\nPlease accept or decline this offer by **{{reply_deadline}}** on your application status page.\n\nConfirmation number: {{confirmation_number}}',
+    letter: admitLetter(
+      'Please accept or decline this offer by **{{reply_deadline}}** on your application status page.',
+    ),
   },
   {
     code: 'deny',
@@ -129,7 +143,24 @@ export const decisionsConfigSchema = z
      */
     time_zone: timeZoneSchema.default('UTC'),
   })
-  .default({ codes: DEFAULT_DECISION_CODES, time_zone: 'UTC' });
+  .default({ codes: DEFAULT_DECISION_CODES, time_zone: 'UTC' })
+  .transform((config, context) => {
+    if (config.reply_deadline) return config;
+    // Without a deadline the built-in letter leaves its sentence out rather than print an empty
+    // one; a letter the tenant wrote around a deadline is refused by name at start-up instead.
+    const codes = config.codes.map((code, index) => {
+      if (!namesPlaceholder(code.letter, 'reply_deadline')) return code;
+      const builtIn = DEFAULT_DECISION_CODES.find((known) => known.letter === code.letter);
+      if (builtIn) return { ...code, letter: ADMIT_LETTER_WITHOUT_DEADLINE };
+      context.addIssue({
+        code: 'custom',
+        path: ['codes', index, 'letter'],
+        message: 'names {{reply_deadline}}, but decisions.reply_deadline is not set',
+      });
+      return code;
+    });
+    return { ...config, codes };
+  });
 export type DecisionsConfig = z.infer<typeof decisionsConfigSchema>;
 
 /** Two to six capital letters: the start of every confirmation number (`NSU-FA26-000123`). */
