@@ -6,14 +6,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from '../query-client';
 import { ToastProvider } from '../toast/toast-provider';
-import { createStaffRouter } from './staff-router';
 import {
   createStaffSession,
   STAFF_NOTICES,
   STAFF_SIGN_IN_ROUTE,
   StaffSessionContext,
   unauthorizedEndsSession,
-} from './staff-session';
+} from './shell/staff-session';
+import { createStaffRouter } from './staff-router';
 
 /**
  * The composition root of the admissions office's console: the query client (server state), the

@@ -7,10 +7,10 @@ import { tenantQueryOptions } from '../data/tenant';
 import { ErrorScreen } from '../layout/error-screen';
 import { LoadingSpinner } from '../layout/loading-spinner';
 import type { RouteHandle } from '../route-handle';
-import { ConsoleLayout } from './console-layout';
-import { SignedInLayout } from './signed-in-layout';
-import { staffCalls, staffKeys } from './staff-calls';
-import { SIGNED_IN_ROUTE_ID, STAFF_HOME_ROUTE, STAFF_SIGN_IN_ROUTE } from './staff-session';
+import { ConsoleLayout } from './shell/console-layout';
+import { SignedInLayout } from './shell/signed-in-layout';
+import { staffCalls, staffKeys } from './shell/staff-calls';
+import { SIGNED_IN_ROUTE_ID, STAFF_HOME_ROUTE, STAFF_SIGN_IN_ROUTE } from './shell/staff-session';
 
 function handle(title: string): RouteHandle {
   return { title };
@@ -55,13 +55,13 @@ function redirectHome(): never {
 }
 
 const pages = {
-  signIn: () => import('./sign-in-page'),
-  code: () => import('./code-page'),
-  invitation: () => import('./invitation-page'),
-  enrol: () => import('./enrol-page'),
-  home: () => import('./applications-page'),
-  team: () => import('./team-page'),
-  audit: () => import('./audit-page'),
+  signIn: () => import('./sign-in/sign-in-page'),
+  code: () => import('./sign-in/code-page'),
+  invitation: () => import('./sign-in/invitation-page'),
+  enrol: () => import('./sign-in/enrol-page'),
+  home: () => import('./list/applications-page'),
+  team: () => import('./team/team-page'),
+  audit: () => import('./audit/audit-page'),
 };
 
 export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
@@ -92,7 +92,7 @@ export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'applications/:id',
               handle: handle('Application'),
-              lazy: () => import('./application-page'),
+              lazy: () => import('./application/application-page'),
             },
             {
               path: 'team',

@@ -1,0 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link, NavLink, useMatches } from 'react-router';
+import { ROLE_LABELS } from '../../../shared/staff/permissions';
+import type { StaffMeResponse } from '../../../shared/staff/staff-api';
+import { useTenantConfig } from '../../data/tenant';
+import headerStyles from '../../layout/header.module.css';
+import { ShellBoundary, ShellFrame, useShellScreen } from '../../layout/shell-frame';
+import { ErrorDialog } from '../../modal/error-dialog';
+import buttonStyles from '../../ui/button.module.css';
+import { cx } from '../../ui/cx';
+import styles from './console.module.css';
+import { meQueryOptions } from './staff-calls';
+import {
+  SIGNED_IN_ROUTE_ID,
+  STAFF_AUDIT_ROUTE,
+  STAFF_HOME_ROUTE,
+  STAFF_TEAM_ROUTE,
+} from './staff-session';
+import { useSignOut } from './use-sign-out';
+
+/** The shell around every console page: skip link, header (with the member once signed in), main. */
+export function ConsoleLayout() {
+  return (
+    <ShellBoundary>
+      <Shell />
+    </ShellBoundary>
+  );
+}
+
+function Shell() {
+  const signedIn = useMatches().some((match) => match.id === SIGNED_IN_ROUTE_ID);
+  // Read from the cache only: the signed-in pages' loader put the member there.
+  const { data: me } = useQuery({ ...meQueryOptions, enabled: false });
+  useShellScreen();
+
+  return (
+    <ShellFrame
+      before={<ConsoleHeader member={signedIn ? me : undefined} />}
+      mainClassName={styles.main}
+    />
+  );
+}
+
+function ConsoleHeader({ member }: { member: StaffMeResponse | undefined }) {
+  const tenant = useTenantConfig();
+  return (
+    <header className={headerStyles.header}>
+      <div className={cx(headerStyles.inner, styles.headerInner)}>
+        <Link className={headerStyles.brand} to={STAFF_HOME_ROUTE}>
+          <span className={headerStyles.partner}>{tenant.partner_name}</span>
+          <span className={headerStyles.product}>Admissions Console</span>
+        </Link>
+        {member ? <MemberArea member={member} /> : null}
+      </div>
+      {member ? <ConsoleNav member={member} /> : null}
+    </header>
+  );
+}
+
+function MemberArea({ member }: { member: StaffMeResponse }) {
+  const signOut = useSignOut();
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  async function onSignOut() {
+    setPending(true);
+    try {
+      await signOut('user');
+    } catch {
+      setFailed(true);
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className={styles.member}>
+      <p className={styles.memberText}>
+        <span className={styles.memberEmail}>{member.email}</span>
+        <span className={styles.memberRole}>{ROLE_LABELS[member.role]}</span>
+      </p>
+      <button
+        ref={button}
+        type="button"
+        className={cx(buttonStyles.button, buttonStyles.secondary)}
+        onClick={onSignOut}
+        disabled={pending}
+      >
+        {pending ? 'Signing out...' : 'Sign out'}
+      </button>
+      <ErrorDialog
+        open={failed}
+        onOpenChange={setFailed}
+        returnFocusRef={button}
+        message="We could not sign you out just now. Please check your connection and try again. If this keeps happening, close every browser window to end your session."
+      />
+    </div>
+  );
+}
+
+function ConsoleNav({ member }: { member: StaffMeResponse }) {
+  const links = [
+    { to: STAFF_HOME_ROUTE, label: 'Applications', shown: true },
+    {
+      to: STAFF_TEAM_ROUTE,
+      label: 'Staff',
+      shown: member.permissions.includes('staff.manage'),
+    },
+    {
+      to: STAFF_AUDIT_ROUTE,
+      label: 'Audit log',
+      shown: member.permissions.includes('audit.read'),
+    },
+  ].filter((link) => link.shown);
+  return (
+    <nav aria-label="Console" className={styles.nav}>
+      <ul className={styles.navList}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink
+              to={link.to}
+              end
+              className={({ isActive }) => cx(styles.navLink, isActive && styles.navLinkActive)}
+            >
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import buttonStyles from '../../ui/button.module.css';
+import { cx } from '../../ui/cx';
+import styles from './console.module.css';
+import { copyText } from './secrets';
+
+const COPIED_SHOWN_MS = 4000;
+
+/** Copies a text and says so in words, announced politely, for a few seconds. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), COPIED_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  return (
+    <span className={styles.copy}>
+      <button
+        type="button"
+        className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
+        onClick={async () => setState((await copyText(text)) ? 'copied' : 'failed')}
+      >
+        {label}
+      </button>
+      <span aria-live="polite" className={styles.copyStatus}>
+        {state === 'copied' ? 'Copied.' : state === 'failed' ? 'Select the text and copy it.' : ''}
+      </span>
+    </span>
+  );
+}
