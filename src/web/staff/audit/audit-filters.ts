@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { AuditFilters } from '../shell/staff-calls';
-import { AUDIT_FILTER_NAMES } from '../shell/staff-calls';
+import { AUDIT_FILTER_NAMES, type AuditFilters } from './audit-calls';
 
 const DATE_MESSAGE = 'Use a date such as 2026-09-01.';
 const APPLICATION_MESSAGE =

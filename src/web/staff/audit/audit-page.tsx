@@ -11,9 +11,10 @@ import { LoadingIndicator } from '../../ui/loading-indicator';
 import styles from '../shell/console.module.css';
 import { formatDateTime, PageHeading } from '../shell/page-heading';
 import { downloadFile } from '../shell/secrets';
-import { auditSearch, meQueryOptions, staffCalls, staffKeys } from '../shell/staff-calls';
+import { meQueryOptions } from '../shell/staff-calls';
 import { FormAlert, FormErrorSummary, serverMessage, useStaffForm } from '../shell/staff-form';
 import { StepUpCancelled, useStepUp } from '../shell/step-up';
+import { auditCalls, auditKeys, auditSearch } from './audit-calls';
 import {
   type AuditFilterValues,
   actionLabel,
@@ -61,7 +62,7 @@ function FilterForm({
   onApply: (values: AuditFilterValues) => void;
 }) {
   const form = useStaffForm<AuditFilterValues>(auditFilterForm, initial, FIELDS);
-  const actions = useQuery({ queryKey: staffKeys.auditActions, queryFn: staffCalls.auditActions });
+  const actions = useQuery({ queryKey: auditKeys.auditActions, queryFn: auditCalls.auditActions });
   const action = form.field('action');
   const hasFilters = Object.values(initial).some((value) => value !== '');
 
@@ -148,15 +149,15 @@ function AuditEntries() {
   const [exportStatus, setExportStatus] = useState('');
 
   const entries = useInfiniteQuery({
-    queryKey: staffKeys.audit(filters),
-    queryFn: ({ pageParam }) => staffCalls.audit(filters, pageParam),
+    queryKey: auditKeys.audit(filters),
+    queryFn: ({ pageParam }) => auditCalls.audit(filters, pageParam),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.next_before,
     // The log grows all the time: each visit shows the newest entries.
     refetchOnMount: 'always',
   });
   const download = useMutation({
-    mutationFn: () => stepUp.run(() => staffCalls.auditCsv(filters)),
+    mutationFn: () => stepUp.run(() => auditCalls.auditCsv(filters)),
     onSuccess: ({ blob, fileName }) => {
       downloadFile(blob, fileName ?? 'audit-log.csv');
       setExportStatus('The CSV file is downloading.');

@@ -7,9 +7,9 @@ import { cx } from '../../ui/cx';
 import styles from '../shell/console.module.css';
 import { CopyButton } from '../shell/copy-button';
 import { formatDateTime } from '../shell/page-heading';
-import { staffCalls, staffKeys } from '../shell/staff-calls';
 import { FormAlert, FormErrorSummary, serverMessage, useStaffForm } from '../shell/staff-form';
 import { linkDaysForm } from './link-days';
+import { linksCalls, linksKeys } from './links-calls';
 
 const LINK_FIELDS = { days: { id: 'link-days', label: 'Days the link works' } } as const;
 
@@ -30,8 +30,8 @@ export function ReadOnlyLinks({ application }: { application: LinkedApplication 
   const queryClient = useQueryClient();
   const titleId = useId();
   const links = useQuery({
-    queryKey: staffKeys.links(application.id),
-    queryFn: () => staffCalls.links(application.id),
+    queryKey: linksKeys.links(application.id),
+    queryFn: () => linksCalls.links(application.id),
     // Colleagues make and revoke links too: asked afresh whenever the application is shown.
     refetchOnMount: 'always',
   });
@@ -52,9 +52,9 @@ export function ReadOnlyLinks({ application }: { application: LinkedApplication 
   );
 
   const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: staffKeys.links(application.id) });
+    queryClient.invalidateQueries({ queryKey: linksKeys.links(application.id) });
   const create = useMutation({
-    mutationFn: (days: number) => staffCalls.createLink(application.id, days),
+    mutationFn: (days: number) => linksCalls.createLink(application.id, days),
     onSuccess: async (link) => {
       setCreated(link);
       setStatus('');
@@ -63,7 +63,7 @@ export function ReadOnlyLinks({ application }: { application: LinkedApplication 
     onError: (error) => setFailure(form.showServerError(error)),
   });
   const revoke = useMutation({
-    mutationFn: (link: ServiceLinkSummary) => staffCalls.revokeLink(application.id, link.id),
+    mutationFn: (link: ServiceLinkSummary) => linksCalls.revokeLink(application.id, link.id),
     onSuccess: async (_reply, link) => {
       if (created?.id === link.id) setCreated(null);
       setStatus(`The link created ${formatDateTime(link.created_at)} no longer works.`);

@@ -1,20 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { STAFF_MESSAGES } from '../../../shared/staff/staff-api';
 import { ServerError } from '../../data/http-client';
-import {
-  actionLabel,
-  auditFilterForm,
-  coveredText,
-  DATE_ORDER_MESSAGE,
-  detailText,
-  filtersFromSearch,
-  filterValues,
-  searchForValues,
-} from '../audit/audit-filters';
-import { linkDaysForm } from '../links/link-days';
-import { stageRoute } from '../sign-in/use-sign-in-step';
 import { groupKey, recoveryCodesText } from './secrets';
-import { actionList, auditSearch, fileNameOf } from './staff-calls';
+import { fileNameOf } from './staff-calls';
 import {
   createActivityMarks,
   createStaffSession,
@@ -122,90 +109,9 @@ describe('staff session helpers', () => {
     expect(unauthorizedEndsSession('/staff/sign-in/code')).toBe(true);
     expect(unauthorizedEndsSession('/staff/team')).toBe(true);
   });
-
-  it('goes on to the page of the next step of signing in', () => {
-    expect(stageRoute('enrol')).toBe('/staff/enrol');
-    expect(stageRoute('second_factor')).toBe('/staff/sign-in/code');
-    expect(stageRoute('signed_in')).toBe('/staff');
-    expect(stageRoute(undefined)).toBe('/staff');
-  });
 });
 
-describe('audit filters', () => {
-  it('puts only the filters that are set into the query, then the page', () => {
-    expect(auditSearch({})).toBe('');
-    expect(auditSearch({ actor: ' a@b.edu ', action: '' }, 40)).toBe('?actor=a%40b.edu&before=40');
-    expect(auditSearch({ from: '2026-09-01', to: '2026-09-30' }, null)).toBe(
-      '?from=2026-09-01&to=2026-09-30',
-    );
-  });
-
-  it('reads the filters from the address and ignores anything else', () => {
-    const params = new URLSearchParams('actor=x&before=3&action=staff.invited&to=');
-    expect(filtersFromSearch(params)).toEqual({ actor: 'x', action: 'staff.invited' });
-    expect(filterValues({ actor: 'x' })).toEqual({
-      actor: 'x',
-      application: '',
-      action: '',
-      from: '',
-      to: '',
-    });
-    expect(
-      searchForValues({ actor: ' x ', application: '', action: '', from: '2026-01-02', to: '' }),
-    ).toEqual({ actor: 'x', from: '2026-01-02' });
-  });
-
-  it('checks the form like the server checks the address, empty meaning any', () => {
-    const empty = { actor: '', application: '', action: '', from: '', to: '' };
-    expect(auditFilterForm.safeParse(empty).success).toBe(true);
-    expect(auditFilterForm.safeParse({ ...empty, application: 'abc' }).success).toBe(false);
-    expect(auditFilterForm.safeParse({ ...empty, from: '2026-13-01' }).success).toBe(false);
-    const reversed = auditFilterForm.safeParse({ ...empty, from: '2026-09-02', to: '2026-09-01' });
-    expect(reversed.success).toBe(false);
-    expect(reversed.error?.issues[0]?.message).toBe(DATE_ORDER_MESSAGE);
-    expect(
-      auditFilterForm.safeParse({
-        ...empty,
-        application: '0b0e4a52-6f0c-4d3e-9a43-8d5f5f1c2e11',
-        from: '2026-09-01',
-        to: '2026-09-01',
-      }).success,
-    ).toBe(true);
-  });
-
-  it('accepts the action list bare or wrapped', () => {
-    expect(actionList(['a', 'b', 3])).toEqual(['a', 'b']);
-    expect(actionList({ actions: ['c'] })).toEqual(['c']);
-    expect(actionList(null)).toEqual([]);
-  });
-
-  it('shows actions and details as people read them', () => {
-    expect(actionLabel('staff.role_changed')).toBe('staff role changed');
-    expect(detailText('text')).toBe('text');
-    expect(detailText(3)).toBe('3');
-    expect(detailText({ a: 1 })).toBe('{"a":1}');
-    expect(detailText(null)).toBe('');
-  });
-
-  it('says what an entry about many applications covered, not "None"', () => {
-    expect(coveredText('applications.export_csv', { rows: 42, columns: ['id'] })).toBe(
-      '42 applications',
-    );
-    expect(coveredText('applications.export_zip', { rows: 1 })).toBe('1 application');
-    expect(coveredText('decision.recorded', { batch: true, code: 'admit', count: 1200 })).toBe(
-      '1,200 applications',
-    );
-    expect(coveredText('decision.release_scheduled', { batch: true, count: 0 })).toBe(
-      '0 applications',
-    );
-    expect(coveredText('application.search', { q: 'lopez', found: 3 })).toBe('3 applications');
-    // The audit log's own export counts entries, not applications; a sign-in covers none.
-    expect(coveredText('audit.export', { rows: 10 })).toBeNull();
-    expect(coveredText('staff.sign_in', {})).toBeNull();
-    expect(coveredText('applications.export_csv', { rows: '42' })).toBeNull();
-    expect(coveredText('applications.export_csv', null)).toBeNull();
-  });
-
+describe('files from the server', () => {
   it('takes the file name from Content-Disposition', () => {
     expect(fileNameOf('attachment; filename="audit-2026-09-01.csv"')).toBe('audit-2026-09-01.csv');
     expect(fileNameOf("attachment; filename*=UTF-8''audit%20log.csv")).toBe('audit log.csv');
@@ -229,16 +135,5 @@ describe('secrets shown once', () => {
       'AAAAA-BBBBB',
       'CCCCC-DDDDD',
     ]);
-  });
-
-  it('allows read-only links of 1 to 30 whole days', () => {
-    for (const days of ['1', '7', '30', ' 12 ']) {
-      expect(linkDaysForm.safeParse({ days }).success).toBe(true);
-    }
-    for (const days of ['0', '31', '2.5', '', 'ten', '100']) {
-      const result = linkDaysForm.safeParse({ days });
-      expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe(STAFF_MESSAGES.linkDaysInvalid);
-    }
   });
 });

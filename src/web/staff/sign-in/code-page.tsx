@@ -5,9 +5,9 @@ import { recoveryCodeSchema, totpCodeSchema } from '../../../shared/staff/staff-
 import { AuthCard } from '../../auth/auth-card';
 import { TextField } from '../../auth/text-field';
 import styles from '../shell/console.module.css';
-import { staffCalls } from '../shell/staff-calls';
 import { AuthenticatorCodeField, CardForm, useStaffForm } from '../shell/staff-form';
 import { STAFF_SIGN_IN_ROUTE } from '../shell/staff-session';
+import { signInCalls } from './sign-in-calls';
 import { useSignInStep } from './use-sign-in-step';
 
 type Mode = 'authenticator' | 'recovery';
@@ -74,8 +74,8 @@ function CodeForm({ mode }: { mode: Mode }) {
   const send = useMutation({
     mutationFn: async (code: string) => {
       const { next } = authenticator
-        ? await staffCalls.secondFactor(code)
-        : await staffCalls.recoveryCode(code);
+        ? await signInCalls.secondFactor(code)
+        : await signInCalls.recoveryCode(code);
       await nextStep(next);
     },
     onError: (error) => setFailure(form.showServerError(error)),

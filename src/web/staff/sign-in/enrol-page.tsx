@@ -11,7 +11,7 @@ import { LoadingIndicator } from '../../ui/loading-indicator';
 import styles from '../shell/console.module.css';
 import { CopyButton } from '../shell/copy-button';
 import { downloadFile, groupKey, recoveryCodesText } from '../shell/secrets';
-import { staffCalls, staffKeys } from '../shell/staff-calls';
+import { staffCalls } from '../shell/staff-calls';
 import {
   AuthenticatorCodeField,
   CardForm,
@@ -19,6 +19,7 @@ import {
   serverMessage,
   useStaffForm,
 } from '../shell/staff-form';
+import { signInCalls, signInKeys } from './sign-in-calls';
 import { useSignInStep } from './use-sign-in-step';
 
 const FIELDS = { code: { id: 'enrol-code', label: '6-digit code' } } as const;
@@ -46,8 +47,8 @@ function EnrolPage() {
 
 function Enrolment({ onFinished }: { onFinished: (codes: string[]) => void }) {
   const start = useQuery({
-    queryKey: staffKeys.enrolment,
-    queryFn: staffCalls.startEnrolment,
+    queryKey: signInKeys.enrolment,
+    queryFn: signInCalls.startEnrolment,
   });
   if (start.isPending) {
     return (
@@ -78,9 +79,9 @@ function EnrolmentSteps({
   const form = useStaffForm<{ code: string }>(totpCodeSchema, { code: '' }, FIELDS);
   const [failure, setFailure] = useState<string | null>(null);
   const finish = useMutation({
-    mutationFn: (code: string) => staffCalls.finishEnrolment(code),
+    mutationFn: (code: string) => signInCalls.finishEnrolment(code),
     onSuccess: ({ recovery_codes }) => {
-      queryClient.removeQueries({ queryKey: staffKeys.enrolment });
+      queryClient.removeQueries({ queryKey: signInKeys.enrolment });
       onFinished(recovery_codes);
     },
     onError: (error) => setFailure(form.showServerError(error)),

@@ -11,8 +11,8 @@ import { NewPasswordField } from '../../auth/new-password-field';
 import { PasswordField } from '../../auth/password-field';
 import { LoadingIndicator } from '../../ui/loading-indicator';
 import styles from '../shell/console.module.css';
-import { staffCalls, staffKeys } from '../shell/staff-calls';
 import { CardForm, EmailField, serverMessage, useStaffForm } from '../shell/staff-form';
+import { signInCalls, signInKeys } from './sign-in-calls';
 import { useSignInStep } from './use-sign-in-step';
 
 const FIELDS = {
@@ -29,8 +29,8 @@ function InvitationPage() {
   const token = searchParams.get('token') ?? '';
   const wellFormed = TOKEN_PATTERN.test(token);
   const check = useQuery({
-    queryKey: staffKeys.invitation(token),
-    queryFn: () => staffCalls.checkInvitation(token),
+    queryKey: signInKeys.invitation(token),
+    queryFn: () => signInCalls.checkInvitation(token),
     enabled: wellFormed,
   });
 
@@ -72,7 +72,7 @@ function AcceptForm({ token }: { token: string }) {
   const nextStep = useSignInStep();
   const accept = useMutation({
     mutationFn: async (data: InvitationAcceptForm) => {
-      const reply = await staffCalls.acceptInvitation(data);
+      const reply = await signInCalls.acceptInvitation(data);
       await nextStep(reply.next ?? 'enrol');
     },
     onError: (error) => setFailure(form.showServerError(error)),

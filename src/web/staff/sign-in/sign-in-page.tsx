@@ -12,9 +12,10 @@ import { PasswordField } from '../../auth/password-field';
 import buttonStyles from '../../ui/button.module.css';
 import { cx } from '../../ui/cx';
 import styles from '../shell/console.module.css';
-import { optionsQueryOptions, staffCalls } from '../shell/staff-calls';
+import { optionsQueryOptions } from '../shell/staff-calls';
 import { CardForm, EmailField, useStaffForm } from '../shell/staff-form';
 import { readStaffNotice } from '../shell/staff-session';
+import { signInCalls } from './sign-in-calls';
 import { useSignInStep } from './use-sign-in-step';
 
 const FIELDS = {
@@ -45,7 +46,7 @@ function SignInPage() {
 
   const signIn = useMutation({
     mutationFn: async (credentials: StaffSignInForm) => {
-      const { next } = await staffCalls.signIn(credentials);
+      const { next } = await signInCalls.signIn(credentials);
       await nextStep(next);
     },
     onError: (error) => setFailure(form.showServerError(error)),

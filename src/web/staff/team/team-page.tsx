@@ -16,7 +16,7 @@ import { QuestionLabel } from '../../ui/question-label';
 import styles from '../shell/console.module.css';
 import { CopyButton } from '../shell/copy-button';
 import { formatDateTime, PageHeading } from '../shell/page-heading';
-import { meQueryOptions, staffCalls, staffKeys } from '../shell/staff-calls';
+import { meQueryOptions } from '../shell/staff-calls';
 import {
   EmailField,
   FormAlert,
@@ -25,6 +25,7 @@ import {
   useStaffForm,
 } from '../shell/staff-form';
 import { StepUpCancelled, useStepUp } from '../shell/step-up';
+import { teamCalls, teamKeys } from './team-calls';
 
 type InviteValues = { email: string; role: string; display_name: string };
 
@@ -47,8 +48,8 @@ const STATUS_LABELS: Record<StaffMemberSummary['status'], string> = {
 function TeamPage() {
   // Other admins change the list too: it is asked afresh each time the page opens.
   const staff = useQuery({
-    queryKey: staffKeys.staff,
-    queryFn: staffCalls.staff,
+    queryKey: teamKeys.staff,
+    queryFn: teamCalls.staff,
     refetchOnMount: 'always',
   });
   const [status, setStatus] = useState('');
@@ -133,9 +134,9 @@ function InviteForm({
   );
   const [failure, setFailure] = useState<string | null>(null);
   const invite = useMutation({
-    mutationFn: (data: InviteStaffForm) => stepUp.run(() => staffCalls.invite(data)),
+    mutationFn: (data: InviteStaffForm) => stepUp.run(() => teamCalls.invite(data)),
     onSuccess: async (reply) => {
-      await queryClient.invalidateQueries({ queryKey: staffKeys.staff });
+      await queryClient.invalidateQueries({ queryKey: teamKeys.staff });
       onInvited(reply);
     },
     onError: (error) => {
@@ -269,13 +270,13 @@ function MemberRow({
   const [role, setRole] = useState<StaffRole>(member.role);
   const [failure, setFailure] = useState<string | null>(null);
   const who = member.display_name || member.email;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: staffKeys.staff });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: teamKeys.staff });
   const onError = (error: unknown) => {
     if (!(error instanceof StepUpCancelled)) setFailure(serverMessage(error));
   };
 
   const changeRole = useMutation({
-    mutationFn: (next: StaffRole) => stepUp.run(() => staffCalls.changeRole(member.id, next)),
+    mutationFn: (next: StaffRole) => stepUp.run(() => teamCalls.changeRole(member.id, next)),
     onSuccess: async (_reply, next) => {
       setFailure(null);
       onChanged(`${who} is now ${ROLE_LABELS[next].toLowerCase()}.`);
@@ -284,7 +285,7 @@ function MemberRow({
     onError,
   });
   const setEnabled = useMutation({
-    mutationFn: (enabled: boolean) => stepUp.run(() => staffCalls.setEnabled(member.id, enabled)),
+    mutationFn: (enabled: boolean) => stepUp.run(() => teamCalls.setEnabled(member.id, enabled)),
     onSuccess: async (_reply, enabled) => {
       setFailure(null);
       onChanged(enabled ? `${who} can sign in again.` : `${who} can no longer sign in.`);
