@@ -21,7 +21,6 @@ import {
 import {
   applicantName,
   applicationPath,
-  type HistoryLabels,
   listQueryOf,
   queueEndMessage,
   withListPage,
@@ -29,6 +28,7 @@ import {
 import styles from './application-page.module.css';
 import { ChecklistSection } from './checklist-section';
 import { HistorySection } from './history-section';
+import type { HistoryLabels } from './history-text';
 import {
   ShortcutHelp,
   type ShortcutPreference,

@@ -14,8 +14,8 @@ import { formatDateTime } from '../shell/page-heading';
 import { meQueryOptions } from '../shell/staff-calls';
 import { FormAlert, serverMessage } from '../shell/staff-form';
 import { applicationCalls, applicationKeys } from './application-calls';
-import { checklistAnnouncement, checklistSetText, missingText } from './application-logic';
 import styles from './application-page.module.css';
+import { checklistAnnouncement, checklistSetText, missingText } from './checklist-text';
 
 export function ChecklistSection({ id, checklist }: { id: string; checklist: Checklist }) {
   const { data: me } = useQuery({ ...meQueryOptions, enabled: false });

@@ -5,8 +5,8 @@ import consoleStyles from '../shell/console.module.css';
 import { formatDateTime } from '../shell/page-heading';
 import { FormAlert, serverMessage } from '../shell/staff-form';
 import { applicationHistoryQuery } from './application-calls';
-import { type HistoryLabels, historyActionText } from './application-logic';
 import styles from './application-page.module.css';
+import { type HistoryLabels, historyActionText } from './history-text';
 
 export function HistorySection({ id, labels }: { id: string; labels: HistoryLabels }) {
   // Asked once the application has loaded, so the reading that opened the page is in it.

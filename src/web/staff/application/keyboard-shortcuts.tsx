@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { cx } from '../../ui/cx';
 import consoleStyles from '../shell/console.module.css';
+import styles from './application-page.module.css';
 import {
   SHORTCUT_HELP,
   SHORTCUTS_STORAGE_KEY,
   type ShortcutAction,
   shortcutFor,
   shortcutsEnabledFrom,
-} from './application-logic';
-import styles from './application-page.module.css';
+} from './shortcut-keys';
 
 /** The page's keys, listed where the reader can find them, with the switch that turns them off. */
 export function ShortcutHelp({ preference }: { preference: ShortcutPreference }) {

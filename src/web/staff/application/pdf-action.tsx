@@ -1,8 +1,8 @@
 import buttonStyles from '../../ui/button.module.css';
 import { cx } from '../../ui/cx';
 import { FormAlert } from '../shell/staff-form';
-import { SHORTCUT_KEYS } from './application-logic';
 import styles from './application-page.module.css';
+import { SHORTCUT_KEYS } from './shortcut-keys';
 import type { PdfDownload } from './use-pdf-download';
 
 export function PdfAction({ pdf, shortcut }: { pdf: PdfDownload; shortcut: boolean }) {

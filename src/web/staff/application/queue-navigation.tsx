@@ -2,14 +2,9 @@ import { Link } from 'react-router';
 import type { ApplicationNeighbours } from '../../../shared/staff/application-api';
 import buttonStyles from '../../ui/button.module.css';
 import { cx } from '../../ui/cx';
-import {
-  applicationPath,
-  listPath,
-  positionText,
-  SHORTCUT_KEYS,
-  withListPage,
-} from './application-logic';
+import { applicationPath, listPath, positionText, withListPage } from './application-logic';
 import styles from './application-page.module.css';
+import { SHORTCUT_KEYS } from './shortcut-keys';
 
 /** Back to the list, and previous / next through it, with the reader's place in it. */
 export function QueueNavigation({
