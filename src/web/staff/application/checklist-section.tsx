@@ -15,15 +15,20 @@ import { meQueryOptions } from '../shell/staff-calls';
 import { FormAlert, serverMessage } from '../shell/staff-form';
 import { applicationCalls, applicationKeys } from './application-calls';
 import styles from './application-page.module.css';
-import { checklistAnnouncement, checklistSetText, missingText } from './checklist-text';
+import {
+  checklistAnnouncement,
+  checklistSetText,
+  missingText,
+  nextAnnouncement,
+  shownState,
+} from './checklist-text';
 
 export function ChecklistSection({ id, checklist }: { id: string; checklist: Checklist }) {
   const { data: me } = useQuery({ ...meQueryOptions, enabled: false });
   const canMark = me?.permissions.includes('checklist.mark') ?? false;
   const [announcement, setAnnouncement] = useState('');
-  // The same sentence twice is not read twice by every screen reader: make it differ.
   const announce = useCallback(
-    (text: string) => setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text)),
+    (text: string) => setAnnouncement((previous) => nextAnnouncement(previous, text)),
     [],
   );
   return (
@@ -80,7 +85,7 @@ function ChecklistRow({
     },
     onError: (error) => setFailure(serverMessage(error)),
   });
-  const shown = mark.isPending && mark.variables ? mark.variables : item.state;
+  const shown = shownState(item.state, mark.isPending ? mark.variables : undefined);
 
   return (
     <li className={styles.item} data-state={item.state}>

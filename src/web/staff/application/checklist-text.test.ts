@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checklistAnnouncement, checklistSetText, missingText } from './checklist-text';
+import {
+  checklistAnnouncement,
+  checklistSetText,
+  missingText,
+  nextAnnouncement,
+  shownState,
+} from './checklist-text';
 
 describe('the checklist in words', () => {
   it('announces what was marked', () => {
@@ -32,5 +38,24 @@ describe('the checklist in words', () => {
     expect(missingText(0)).toBe('Nothing is awaited.');
     expect(missingText(1)).toBe('1 item awaited.');
     expect(missingText(3)).toBe('3 items awaited.');
+  });
+});
+
+describe('the checklist panel', () => {
+  it('makes a repeated announcement differ, so it is read again', () => {
+    expect(nextAnnouncement('', 'Marked Essay received.')).toBe('Marked Essay received.');
+    const again = nextAnnouncement('Marked Essay received.', 'Marked Essay received.');
+    expect(again).not.toBe('Marked Essay received.');
+    expect(again.trim()).toBe('Marked Essay received.');
+    // A third time differs from the second, which it follows.
+    expect(nextAnnouncement(again, 'Marked Essay received.')).toBe('Marked Essay received.');
+    expect(nextAnnouncement('Marked Essay received.', 'Marked Essay waived.')).toBe(
+      'Marked Essay waived.',
+    );
+  });
+
+  it('shows the state being saved at once, and the saved one otherwise', () => {
+    expect(shownState('awaiting', 'received')).toBe('received');
+    expect(shownState('received', undefined)).toBe('received');
   });
 });

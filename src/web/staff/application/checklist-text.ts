@@ -24,3 +24,16 @@ export function missingText(missing: number): string {
   if (missing === 0) return 'Nothing is awaited.';
   return missing === 1 ? '1 item awaited.' : `${missing.toLocaleString('en-US')} items awaited.`;
 }
+
+/** The same sentence twice is not read twice by every screen reader: the repeat differs. */
+export function nextAnnouncement(previous: string, text: string): string {
+  return previous === text ? `${text}\u00a0` : text;
+}
+
+/** The state a row shows: the one being saved while the mark is on its way, else the saved one. */
+export function shownState(
+  saved: ChecklistState,
+  saving: ChecklistState | undefined,
+): ChecklistState {
+  return saving ?? saved;
+}

@@ -4,11 +4,7 @@ import { ServerError } from '../../data/http-client';
 import { downloadFile } from '../shell/secrets';
 import { serverMessage } from '../shell/staff-form';
 import { applicationCalls, applicationKeys } from './application-calls';
-
-/** How long to wait for a PDF being made when the server does not say. */
-const PDF_RETRY_DEFAULT_MS = 3000;
-/** A PDF that is still not made after this many tries is left to the reader to ask again. */
-const PDF_TRIES_MAX = 40;
+import { PDF_TRIES_MAX, pdfRetryWait } from './pdf-retry';
 
 export interface PdfDownload {
   start: () => void;
@@ -51,7 +47,7 @@ export function usePdfDownload(id: string): PdfDownload {
         if (!alive.current) return;
         const preparing = error instanceof ServerError && error.status === 503;
         if (preparing && tries < PDF_TRIES_MAX) {
-          const wait = Math.min(Math.max(error.retryAfterMs ?? PDF_RETRY_DEFAULT_MS, 1000), 30_000);
+          const wait = pdfRetryWait(error.retryAfterMs);
           setMessage({
             kind: 'status',
             text: `${error.message} It will download by itself when it is ready.`,
