@@ -2,13 +2,11 @@ import { useState } from 'react';
 import type { OptionItem } from '../../../shared/form/model';
 import authStyles from '../../auth/auth-form.module.css';
 import styles from '../shell/console.module.css';
+import { choiceSelection, dateFilterChanges, SEVERAL } from './filter-values';
 
 export function realOptions(options: readonly OptionItem[]): { value: string; label: string }[] {
   return options.filter((option) => option.value !== '');
 }
-
-/** Several values at once come from an address or a saved view; the select shows them as one. */
-const SEVERAL = '\u0000several';
 
 export function ChoiceFilter({
   id,
@@ -26,8 +24,7 @@ export function ChoiceFilter({
   onChange: (values: string[]) => void;
 }) {
   const known = new Map(choices.map((choice) => [choice.value, choice.label]));
-  const unknown = chosen.length === 1 && !known.has(chosen[0] ?? '') ? chosen[0] : undefined;
-  const value = chosen.length === 0 ? '' : chosen.length === 1 ? (chosen[0] ?? '') : SEVERAL;
+  const { value, unknown } = choiceSelection(chosen, known);
   return (
     <div className={authStyles.field}>
       <label htmlFor={id} className={authStyles.label}>
@@ -94,7 +91,7 @@ export function DateFilter({
           onChange={(event) => {
             const next = event.target.value;
             setDraft(next);
-            if (next !== value && (next === '' || /^(19|20)\d\d-\d\d-\d\d$/.test(next))) {
+            if (dateFilterChanges(next, value)) {
               onChange(next);
             }
           }}
