@@ -1,11 +1,10 @@
-import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOGGED_IN_MARKER_COOKIE } from '../../shared/accounts/session-cookies';
 import type { AppDatabase } from '../db/database';
-import { sessions } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { bindActorToLog } from '../http/request-actor';
 import { randomToken, sha256 } from './secrets';
+import { createSessionsStore, type SessionCondition, type TokenHashValue } from './sessions-store';
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 
@@ -36,14 +35,10 @@ export interface SessionSettings {
   secureCookies: boolean;
 }
 
-/** An interval literal from a whole number of seconds; a literal lets the plan be reused. */
-function secondsInterval(seconds: number): SQL {
-  return sql.raw(`interval '${Math.max(0, Math.floor(seconds))} seconds'`);
-}
-
 export function createSessions(db: AppDatabase, settings: SessionSettings) {
   const cookieName = sessionCookieName(settings.secureCookies);
-  const idleInterval = secondsInterval(settings.idleMs / 1000);
+  const store = createSessionsStore(db);
+  const idleSeconds = settings.idleMs / 1000;
   const cookieOptions = (maxAgeSeconds: number) => ({
     path: '/',
     sameSite: 'lax' as const,
@@ -70,7 +65,7 @@ export function createSessions(db: AppDatabase, settings: SessionSettings) {
       const previous = this.token(request);
       if (previous) await this.revoke(previous);
       const token = randomToken();
-      await db.insert(sessions).values({
+      await store.insert({
         tokenHash: sha256(token),
         accountId,
         expiresAt: new Date(Date.now() + settings.absoluteMs),
@@ -79,7 +74,7 @@ export function createSessions(db: AppDatabase, settings: SessionSettings) {
     },
 
     /** The condition on the sessions table that a live session of this token meets. */
-    liveSessionCondition(token: string): SQL {
+    liveSessionCondition(token: string): SessionCondition {
       return this.liveSessionOfHash(sha256(token));
     },
 
@@ -87,48 +82,35 @@ export function createSessions(db: AppDatabase, settings: SessionSettings) {
      * The same condition on a token's hash, which may be a placeholder of a prepared statement
      * (`sessionTokenHash` gives its value).
      */
-    liveSessionOfHash(tokenHash: string | SQLWrapper): SQL {
-      return sql`${sessions.tokenHash} = ${tokenHash} and ${sessions.revokedAt} is null
-        and ${sessions.expiresAt} > now() and ${sessions.lastSeenAt} > now() - ${idleInterval}`;
+    liveSessionOfHash(tokenHash: TokenHashValue): SessionCondition {
+      return store.liveCondition(tokenHash, idleSeconds);
     },
 
     /** After a statement that checked the session itself: touch it if its mark is stale. */
     async touchIfStale(token: string, lastSeenAt: Date): Promise<void> {
       if (Date.now() - lastSeenAt.getTime() < TOUCH_INTERVAL_SECONDS * 1000) return;
-      await db
-        .update(sessions)
-        .set({ lastSeenAt: sql`now()` })
-        .where(eq(sessions.tokenHash, sha256(token)));
+      await store.touch(sha256(token));
     },
 
     /** The account of a live session, or null; its idle mark is refreshed at most every 30 s. */
     async authenticate(request: FastifyRequest): Promise<string | null> {
       const token = this.token(request);
       if (!token) return null;
-      const [row] = await db
-        .select({ accountId: sessions.accountId, lastSeenAt: sessions.lastSeenAt })
-        .from(sessions)
-        .where(this.liveSessionCondition(token));
+      const row = await store.findLive(this.liveSessionCondition(token));
       if (!row) return null;
       await this.touchIfStale(token, row.lastSeenAt);
       return row.accountId;
     },
 
     async revoke(token: string): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)));
+      await store.revoke(sha256(token));
     },
 
     async revokeAllOf(
       accountId: string,
       executor: Pick<AppDatabase, 'update'> = db,
     ): Promise<void> {
-      await executor
-        .update(sessions)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+      await store.revokeAllOf(accountId, executor);
     },
 
     /**

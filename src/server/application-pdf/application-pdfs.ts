@@ -1,5 +1,4 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   APPLICATION_PDF_FAILED_MESSAGE,
@@ -15,14 +14,13 @@ import {
   printableApplication,
 } from '../../shared/form/printable';
 import type { AppDatabase } from '../db/database';
-import { rowsOf } from '../db/database';
-import { accounts, applicationPdfs, applications, documentAnswers } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobLog } from '../jobs/job-runner';
 import { lazy } from '../lazy';
 import { findReceipt } from '../receipts/receipts-store';
 import { newObjectKey, type StorageDriver } from '../storage/storage';
+import { createApplicationPdfsStore } from './application-pdfs-store';
 
 /** pdf-lib and the fonts load with the first application PDF, not with the server. */
 const renderer = lazy(() => import('./render-application-pdf'));
@@ -115,23 +113,11 @@ function applicantNameOf(answers: Answers): string {
 export function createApplicationPdfs(options: ApplicationPdfsOptions): ApplicationPdfs {
   const { db, storage, model, queue, log } = options;
   const now = options.now ?? (() => new Date());
+  const store = createApplicationPdfsStore(db);
 
   /** Marks the PDF wanted unless one is up to date or on its way; true when it should be queued. */
   async function markWanted(accountId: string): Promise<boolean> {
-    const rows = rowsOf<{ status: string }>(
-      await db.execute(sql`
-      insert into ${applicationPdfs} (account_id, status) values (${accountId}, 'UNPROCESSED')
-      on conflict (account_id) do update
-        set status = 'UNPROCESSED', message = null, updated_at = clock_timestamp()
-        where ${applicationPdfs.status} in ('COMPLETED', 'FAILED') and (
-          ${applicationPdfs.sourceUpdatedAt} is distinct from
-            (select ${applications.updatedAt} from ${applications}
-             where ${applications.accountId} = ${accountId})
-          or (${applicationPdfs.status} = 'FAILED' and ${applicationPdfs.updatedAt} <
-                clock_timestamp() - make_interval(mins => ${FAILED_RETRY_MINUTES})))
-      returning status`),
-    );
-    return rows.length > 0;
+    return store.markWanted(accountId, FAILED_RETRY_MINUTES);
   }
 
   async function enqueue(accountId: string): Promise<void> {
@@ -143,10 +129,7 @@ export function createApplicationPdfs(options: ApplicationPdfsOptions): Applicat
   }
 
   async function statusOf(accountId: string): Promise<ApplicationPdfStatus> {
-    const [row] = await db
-      .select({ status: applicationPdfs.status, message: applicationPdfs.message })
-      .from(applicationPdfs)
-      .where(eq(applicationPdfs.accountId, accountId));
+    const row = await store.status(accountId);
     const status = row?.status ?? 'UNPROCESSED';
     return {
       status,
@@ -156,41 +139,11 @@ export function createApplicationPdfs(options: ApplicationPdfsOptions): Applicat
   }
 
   async function run(accountId: string, signal?: AbortSignal): Promise<void> {
-    const [claim] = await db
-      .update(applicationPdfs)
-      .set({ status: 'IN_PROGRESS', updatedAt: sql`clock_timestamp()` })
-      .where(
-        and(
-          eq(applicationPdfs.accountId, accountId),
-          inArray(applicationPdfs.status, ['UNPROCESSED', 'IN_PROGRESS']),
-        ),
-      )
-      .returning({ stamp: sql<string>`${applicationPdfs.updatedAt}::text` });
-    if (!claim) return;
+    const stamp = await store.claim(accountId);
+    if (stamp === null) return;
 
-    const [application] = await db
-      .select({
-        answers: applications.answers,
-        tabs: applications.tabs,
-        addAnother: applications.addAnother,
-        submittedAt: applications.submittedAt,
-        // As text: a JavaScript Date would drop the microseconds the up-to-date check compares.
-        source: sql<string>`${applications.updatedAt}::text`,
-        email: accounts.email,
-      })
-      .from(applications)
-      .innerJoin(accounts, eq(accounts.id, applications.accountId))
-      .where(eq(applications.accountId, accountId));
-    const documentRows = await db
-      .select({
-        answerKey: documentAnswers.answerKey,
-        fileName: documentAnswers.fileName,
-        fileSize: documentAnswers.fileSize,
-        status: documentAnswers.status,
-        pdfKey: documentAnswers.pdfKey,
-      })
-      .from(documentAnswers)
-      .where(eq(documentAnswers.accountId, accountId));
+    const application = await store.sourceApplication(accountId);
+    const documentRows = await store.documents(accountId);
 
     const answers = (application?.answers ?? {}) as Answers;
     const documents: Record<string, PrintableDocumentInput> = {};
@@ -234,50 +187,21 @@ export function createApplicationPdfs(options: ApplicationPdfsOptions): Applicat
 
     const pdfKey = newObjectKey(accountId);
     await storage.put(pdfKey, rendered.pdf);
-    const [previous] = await db
-      .select({ pdfKey: applicationPdfs.pdfKey })
-      .from(applicationPdfs)
-      .where(eq(applicationPdfs.accountId, accountId));
-    const [finished] = rowsOf<{ stale: boolean }>(
-      await db.execute(sql`
-      update ${applicationPdfs}
-      set status = 'COMPLETED', pdf_key = ${pdfKey}, message = null,
-        source_updated_at = ${application?.source ?? null}::timestamptz,
-        updated_at = clock_timestamp()
-      where ${applicationPdfs.accountId} = ${accountId} and ${applicationPdfs.status} = 'IN_PROGRESS'
-        and ${applicationPdfs.updatedAt} = ${claim.stamp}::timestamptz
-      returning ${applicationPdfs.sourceUpdatedAt} is distinct from
-        (select ${applications.updatedAt} from ${applications}
-         where ${applications.accountId} = ${accountId}) as stale`),
-    );
+    const previous = await store.pdfKey(accountId);
+    const finished = await store.complete(accountId, stamp, pdfKey, application?.source ?? null);
     if (!finished) {
       // Another run owns the row now: this PDF is nobody's.
       await storage.delete(pdfKey);
       return;
     }
-    if (previous?.pdfKey && previous.pdfKey !== pdfKey) await storage.delete(previous.pdfKey);
+    if (previous && previous !== pdfKey) await storage.delete(previous);
     // The application changed while the PDF was being made (a submit right after a request):
     // the PDF staff read must be of the final answers.
     if (finished.stale) await startIfNeeded(accountId);
   }
 
   async function recordFailure(accountId: string): Promise<void> {
-    await db
-      .update(applicationPdfs)
-      .set({
-        status: 'FAILED',
-        message: APPLICATION_PDF_FAILED_MESSAGE,
-        // Failed for this version of the application: a change, or time, tries again.
-        sourceUpdatedAt: sql`(select ${applications.updatedAt} from ${applications}
-          where ${applications.accountId} = ${accountId})`,
-        updatedAt: sql`clock_timestamp()`,
-      })
-      .where(
-        and(
-          eq(applicationPdfs.accountId, accountId),
-          inArray(applicationPdfs.status, ['UNPROCESSED', 'IN_PROGRESS']),
-        ),
-      );
+    await store.markFailed(accountId, APPLICATION_PDF_FAILED_MESSAGE);
   }
 
   return {
@@ -315,21 +239,12 @@ export function createApplicationPdfs(options: ApplicationPdfsOptions): Applicat
       return statusOf(accountId);
     },
     async recover() {
-      const rows = await db
-        .select({ accountId: applicationPdfs.accountId })
-        .from(applicationPdfs)
-        .where(inArray(applicationPdfs.status, ['UNPROCESSED', 'IN_PROGRESS']));
-      for (const row of rows) await enqueue(row.accountId);
-      return rows.length;
+      const accountIds = await store.pending();
+      for (const accountId of accountIds) await enqueue(accountId);
+      return accountIds.length;
     },
     async download(accountId) {
-      const [row] = await db
-        .select({ pdfKey: applicationPdfs.pdfKey, answers: applications.answers })
-        .from(applicationPdfs)
-        .leftJoin(applications, eq(applications.accountId, applicationPdfs.accountId))
-        .where(
-          and(eq(applicationPdfs.accountId, accountId), eq(applicationPdfs.status, 'COMPLETED')),
-        );
+      const row = await store.completed(accountId);
       const pdf = row?.pdfKey ? await storage.get(row.pdfKey) : null;
       if (!row || !pdf) return null;
       return { pdf, applicantName: applicantNameOf((row.answers ?? {}) as Answers) };

@@ -1,8 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
-import { asc, desc, gt, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
-import { auditEvents } from '../db/schema';
+import { type AuditEventRow, createAuditChainStore } from './audit-chain-store';
 import type { AuditKey, AuditKeyring } from './audit-keys';
 
 /** Everything the trail records, by name; the console filters on these. */
@@ -64,13 +63,10 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-export type AuditRow = typeof auditEvents.$inferSelect;
+export type AuditRow = AuditEventRow;
 
 /** The hash of the first entry's predecessor. */
 export const GENESIS_HASH = '0'.repeat(64);
-
-/** One constant for every server of a deployment: appends are serialised through it. */
-const APPEND_LOCK = 7_241_115;
 
 /** Object keys in one order, as jsonb keeps them in its own: the hash must not depend on either. */
 function canonical(value: unknown): unknown {
@@ -152,13 +148,11 @@ export type AuditVerification =
 const VERIFY_BATCH = 1_000;
 
 export function createAuditTrail(db: AppDatabase, keys: AuditKeyring) {
+  const store = createAuditChainStore(db);
+
   async function append(entry: AuditEntry, tx: Executor): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(${APPEND_LOCK})`);
-    const [last] = await tx
-      .select({ seq: auditEvents.seq, hash: auditEvents.hash, mac: auditEvents.mac })
-      .from(auditEvents)
-      .orderBy(desc(auditEvents.seq))
-      .limit(1);
+    await store.lockAppends(tx);
+    const last = await store.last(tx);
     // JSON round trip: the detail is stored exactly as the hash saw it (no undefined, no Dates).
     const detail = JSON.parse(JSON.stringify(entry.detail ?? {})) as Record<string, unknown>;
     const row = {
@@ -174,9 +168,7 @@ export function createAuditTrail(db: AppDatabase, keys: AuditKeyring) {
       prevHash: last?.hash ?? GENESIS_HASH,
     };
     const mac = entryMac(keys.current, last?.mac ?? row.prevHash, row);
-    await tx
-      .insert(auditEvents)
-      .values({ ...row, hash: entryHash(row), mac, keyId: keys.current.id });
+    await store.insert({ ...row, hash: entryHash(row), mac, keyId: keys.current.id }, tx);
   }
 
   return {
@@ -189,16 +181,11 @@ export function createAuditTrail(db: AppDatabase, keys: AuditKeyring) {
      */
     async record(entry: AuditEntry, tx?: Executor): Promise<void> {
       if (tx) await append(entry, tx);
-      else await db.transaction((own) => append(entry, own));
+      else await store.transaction((own) => append(entry, own));
     },
 
     async head(): Promise<AuditHead> {
-      const [row] = await db
-        .select({ seq: auditEvents.seq, hash: auditEvents.hash, mac: auditEvents.mac })
-        .from(auditEvents)
-        .orderBy(desc(auditEvents.seq))
-        .limit(1);
-      return row ?? { seq: 0, hash: GENESIS_HASH, mac: null };
+      return (await store.last()) ?? { seq: 0, hash: GENESIS_HASH, mac: null };
     },
 
     /**
@@ -215,12 +202,7 @@ export function createAuditTrail(db: AppDatabase, keys: AuditKeyring) {
       let entries = 0;
       let unsigned = 0;
       for (;;) {
-        const rows = await db
-          .select()
-          .from(auditEvents)
-          .where(gt(auditEvents.seq, expectedSeq - 1))
-          .orderBy(asc(auditEvents.seq))
-          .limit(VERIFY_BATCH);
+        const rows = await store.after(expectedSeq - 1, VERIFY_BATCH);
         for (const row of rows) {
           const broken = (reason: string) =>
             ({ ok: false, entries, brokenAt: row.seq, reason }) as const;

@@ -1,4 +1,3 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ANSWERED,
@@ -8,12 +7,12 @@ import {
 import { FILE_MAX_BYTES } from '../../shared/constants';
 import { FILE_TOO_LARGE_MESSAGE } from '../../shared/documents/file-rules';
 import type { AppDatabase } from '../db/database';
-import { applications, documentAnswers } from '../db/schema';
 import { createInProcessQueue } from '../jobs/in-process-queue';
 import type { JobContext, JobOptions, JobQueue } from '../jobs/job-queue';
 import { type JobLog, runWithRetries } from '../jobs/job-runner';
 import type { ConversionResult, Metrics } from '../metrics/metrics';
 import { newObjectKey, type StorageDriver } from '../storage/storage';
+import { createConversionJobsStore } from './conversion-jobs-store';
 import { convertToPdf } from './convert-to-pdf';
 import { DocumentRejectedError } from './document-errors';
 import { inspectUpload } from './inspect-upload';
@@ -69,7 +68,6 @@ export interface ConversionJobs extends ConversionQueue {
 
 export const JOB_TIMEOUT_MS = 30_000;
 export const JOB_RETRIES = 2;
-const PENDING = ['UNPROCESSED', 'IN_PROGRESS'] as const;
 
 /** Inspects and converts; a refusal becomes an outcome, any other error is thrown (retried). */
 async function defaultConvert(bytes: Uint8Array, fileName: string): Promise<Uint8Array> {
@@ -84,7 +82,8 @@ async function defaultConvert(bytes: Uint8Array, fileName: string): Promise<Uint
  * duplicate run (another server, a restart, a newer upload, a delete) changes nothing.
  */
 function conversionJob(options: ConversionJobsOptions) {
-  const { db, storage } = options;
+  const { storage } = options;
+  const store = createConversionJobsStore(options.db);
   const convert = options.convert ?? defaultConvert;
   const count = (result: ConversionResult) =>
     options.metrics?.documentConversions.inc({ outcome: result });
@@ -95,13 +94,6 @@ function conversionJob(options: ConversionJobsOptions) {
       options.log.error({ err: error }, 'after a conversion settled');
     }
   };
-
-  const rowOf = ({ accountId, answerKey, fileKey }: ConversionJob) =>
-    and(
-      eq(documentAnswers.accountId, accountId),
-      eq(documentAnswers.answerKey, answerKey),
-      eq(documentAnswers.fileKey, fileKey),
-    );
 
   async function attempt(fileKey: string, fileName: string): Promise<ConversionOutcome> {
     // A bucket that does not enforce the upload policy could hold anything: never download
@@ -124,35 +116,22 @@ function conversionJob(options: ConversionJobsOptions) {
    * whether it did: a row that moved on (a newer upload, a delete) is not this job's failure.
    */
   async function fail(job: ConversionJob, message: string): Promise<boolean> {
-    const ours = and(rowOf(job), inArray(documentAnswers.status, [...PENDING]));
-    const [pending] = await db
-      .select({ key: documentAnswers.fileKey })
-      .from(documentAnswers)
-      .where(ours);
-    if (!pending) return false;
+    if (!(await store.isPending(job))) return false;
     // The refused upload is of no further use (a newer upload has its own key), and it is gone
     // before anyone can read the FAILED status.
     await storage.delete(job.fileKey);
-    return db.transaction(async (tx) => {
-      const updated = await tx
-        .update(documentAnswers)
-        .set({ status: 'FAILED', message, pdfKey: null, updatedAt: sql`now()` })
-        .where(ours)
-        .returning({ fileKey: documentAnswers.fileKey });
-      if (updated.length > 0) await setAnswer(tx, job.accountId, job.answerKey, '');
-      return updated.length > 0;
+    return store.transaction(async (tx) => {
+      const failed = await store.markFailed(job, message, tx);
+      if (failed) await store.setAnswer(job.accountId, job.answerKey, '', tx);
+      return failed;
     });
   }
 
   async function handler(job: ConversionJob, { signal }: JobContext): Promise<void> {
-    const [row] = await db
-      .update(documentAnswers)
-      .set({ status: 'IN_PROGRESS', updatedAt: sql`now()` })
-      .where(and(rowOf(job), inArray(documentAnswers.status, [...PENDING])))
-      .returning({ fileName: documentAnswers.fileName });
-    if (!row) return;
+    const fileName = await store.claim(job);
+    if (fileName === null) return;
 
-    const outcome = await attempt(job.fileKey, row.fileName);
+    const outcome = await attempt(job.fileKey, fileName);
     // An attempt past its time leaves the outcome to the next one.
     signal.throwIfAborted();
     if (!outcome.ok) {
@@ -164,24 +143,10 @@ function conversionJob(options: ConversionJobsOptions) {
     }
     const pdfKey = newObjectKey(job.accountId);
     await storage.put(pdfKey, outcome.pdf);
-    const done = await db.transaction(async (tx) => {
-      const updated = await tx
-        .update(documentAnswers)
-        .set({
-          status: 'COMPLETED',
-          message: null,
-          pdfKey,
-          updatedAt: sql`now()`,
-          // An upload that finishes converting after submit was not part of what was submitted
-          // (its answer stayed empty): it is kept beside the application, outside the receipt.
-          receivedAfterSubmitAt: sql`coalesce(${documentAnswers.receivedAfterSubmitAt},
-            (select now() from ${applications} where ${applications.accountId} = ${job.accountId}
-               and ${applications.submittedAt} is not null))`,
-        })
-        .where(and(rowOf(job), eq(documentAnswers.status, 'IN_PROGRESS')))
-        .returning({ fileKey: documentAnswers.fileKey });
-      if (updated.length > 0) await setAnswer(tx, job.accountId, job.answerKey, ANSWERED);
-      return updated.length > 0;
+    const done = await store.transaction(async (tx) => {
+      const completed = await store.markCompleted(job, pdfKey, tx);
+      if (completed) await store.setAnswer(job.accountId, job.answerKey, ANSWERED, tx);
+      return completed;
     });
     if (done) {
       count('converted');
@@ -213,32 +178,21 @@ function conversionJobs(
   { handler, jobOptions }: ReturnType<typeof conversionJob>,
   ownsQueue: boolean,
 ): ConversionJobs {
-  const { db, log } = options;
+  const { log } = options;
+  const store = createConversionJobsStore(options.db);
   return {
     async enqueue(job) {
       await registered;
       await queue.enqueue(CONVERSION_JOB, job);
     },
     async run(accountId, answerKey) {
-      const [row] = await db
-        .select({ fileKey: documentAnswers.fileKey })
-        .from(documentAnswers)
-        .where(
-          and(eq(documentAnswers.accountId, accountId), eq(documentAnswers.answerKey, answerKey)),
-        );
-      if (!row) return;
-      const job = { accountId, answerKey, fileKey: row.fileKey };
+      const fileKey = await store.currentFileKey(accountId, answerKey);
+      if (fileKey === null) return;
+      const job = { accountId, answerKey, fileKey };
       await runWithRetries(CONVERSION_JOB, handler, jobOptions, job, log);
     },
     async recover() {
-      const rows = await db
-        .select({
-          accountId: documentAnswers.accountId,
-          answerKey: documentAnswers.answerKey,
-          fileKey: documentAnswers.fileKey,
-        })
-        .from(documentAnswers)
-        .where(inArray(documentAnswers.status, [...PENDING]));
+      const rows = await store.pending();
       for (const row of rows) await this.enqueue(row);
       return rows.length;
     },
@@ -268,22 +222,4 @@ export function createConversionJobs(options: ConversionJobsOptions): Conversion
   const job = conversionJob(options);
   const registered = queue.register(CONVERSION_JOB, job.handler, job.jobOptions);
   return conversionJobs(queue, registered, options, job, true);
-}
-
-/**
- * Merges one answer into the application, creating the row if needed. A submitted application
- * is left alone: its answers are final.
- */
-export async function setAnswer(
-  db: Pick<AppDatabase, 'execute'>,
-  accountId: string,
-  answerKey: string,
-  value: string,
-): Promise<void> {
-  const patch = JSON.stringify({ [answerKey]: value });
-  await db.execute(sql`
-    insert into ${applications} (account_id, answers) values (${accountId}, ${patch}::jsonb)
-    on conflict (account_id) do update set answers = ${applications.answers} || ${patch}::jsonb,
-      updated_at = now()
-    where ${applications.submittedAt} is null`);
 }

@@ -3,7 +3,7 @@ import type { DocumentAnswersResponse } from '../../shared/api/documents';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
 import { applications, documentAnswers, documentUploads } from '../db/schema';
-import { setAnswer } from './conversion-jobs';
+import { setAnswer } from './conversion-jobs-store';
 
 /** A stored upload and its PDF; either may be missing while conversion runs or after it failed. */
 export interface DocumentObjects {

@@ -1,8 +1,7 @@
-import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/database';
-import { documentAnswers, documentUploads } from '../db/schema';
 import type { JobLog } from '../jobs/job-runner';
 import type { StorageDriver } from '../storage/storage';
+import { createUploadCleanupStore } from './upload-cleanup-store';
 
 export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60_000;
 /** Removed per run at most; a larger backlog goes in the next runs. */
@@ -18,26 +17,11 @@ export async function removeExpiredUploads(
   db: AppDatabase,
   storage: StorageDriver,
 ): Promise<number> {
-  const expired = await db
-    .select({ fileKey: documentUploads.fileKey })
-    .from(documentUploads)
-    .where(
-      and(
-        lt(documentUploads.expiresAt, sql`now() - interval '1 hour'`),
-        // A key in use by an answer belongs to that answer, whatever its upload row says.
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(documentAnswers)
-            .where(eq(documentAnswers.fileKey, documentUploads.fileKey)),
-        ),
-      ),
-    )
-    .limit(BATCH);
-  if (expired.length === 0) return 0;
-  const keys = expired.map((row) => row.fileKey);
+  const store = createUploadCleanupStore(db);
+  const keys = await store.expiredUnusedKeys(BATCH);
+  if (keys.length === 0) return 0;
   for (const key of keys) await storage.delete(key);
-  await db.delete(documentUploads).where(inArray(documentUploads.fileKey, keys));
+  await store.deleteUploads(keys);
   return keys.length;
 }
 

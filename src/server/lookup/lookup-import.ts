@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   type ListCategory,
   LOOKUP_FIELD_MAX_LENGTH,
@@ -8,8 +7,8 @@ import {
 } from '../../shared/lookup/lookup-api';
 import type { LookupRecord } from '../../shared/lookup/lookup-schemas';
 import type { AppDatabase } from '../db/database';
-import { lookupRecords } from '../db/schema';
 import { CsvError, parseCsv } from './csv';
+import { createLookupStore } from './lookup-store';
 
 /** What a list file gives: the rows to store, the rows left out and why, the columns not used. */
 export interface LookupList {
@@ -208,34 +207,14 @@ export async function storeLookupList(
   list: LookupList,
   options: { onlyIntoEmpty?: boolean } = {},
 ): Promise<ImportSummary | null> {
-  const stored = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lookup_records:${category}`}))`);
-    if (options.onlyIntoEmpty) {
-      // Read after the lock: in READ COMMITTED this sees what an import that held it committed.
-      const [held] = await tx
-        .select({ id: lookupRecords.id })
-        .from(lookupRecords)
-        .where(eq(lookupRecords.category, category))
-        .limit(1);
-      if (held) return false;
-    }
-    await tx.delete(lookupRecords).where(eq(lookupRecords.category, category));
-    for (let start = 0; start < list.rows.length; start += INSERT_BATCH_ROWS) {
-      const batch = list.rows.slice(start, start + INSERT_BATCH_ROWS);
-      await tx.insert(lookupRecords).values(
-        batch.map((row) => ({
-          category,
-          id: row.id,
-          name: row.name,
-          addressLine1: row.address_line_1 || null,
-          city: row.city || null,
-          state: row.state || null,
-          zip: row.zip || null,
-          ceeb: row.ceeb || null,
-          country: row.country || null,
-        })),
-      );
-    }
+  const store = createLookupStore(db);
+  const stored = await store.transaction(async (tx) => {
+    await store.lockCategory(category, tx);
+    // Read after the lock: in READ COMMITTED this sees what an import that held it committed.
+    if (options.onlyIntoEmpty && (await store.holdsAny(category, tx))) return false;
+    await store.deleteCategory(category, tx);
+    for (let start = 0; start < list.rows.length; start += INSERT_BATCH_ROWS)
+      await store.insertRecords(category, list.rows.slice(start, start + INSERT_BATCH_ROWS), tx);
     return true;
   });
   if (!stored) return null;

@@ -1,9 +1,8 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../db/database';
-import { outbox } from '../db/schema';
 import { lazy } from '../lazy';
 import type { Metrics } from '../metrics/metrics';
+import { createOutboxStore } from './outbox-store';
 
 export interface MailMessage {
   to: string;
@@ -77,9 +76,10 @@ export function outboxMailer(
   log: FastifyBaseLogger,
   metrics?: MailMetrics,
 ): Mailer {
+  const store = createOutboxStore(db);
   return backgroundMailer(
     async (message) => {
-      await db.insert(outbox).values(message);
+      await store.add(message);
       log.info({ to: message.to, subject: message.subject }, 'mail kept in the outbox');
     },
     log,
@@ -88,7 +88,7 @@ export function outboxMailer(
 }
 
 export async function readOutbox(db: AppDatabase, limit = 200): Promise<OutboxEntry[]> {
-  const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
+  const rows = await createOutboxStore(db).latest(limit);
   return rows.map(({ to, subject, text, html, sentAt }) => ({
     to,
     subject,

@@ -1,7 +1,6 @@
-import { and, eq, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/database';
-import { rateLimits } from '../db/schema';
 import { HttpError } from '../http/http-error';
+import { createRateLimitStore } from './rate-limit-store';
 
 export interface Limit {
   /** What is limited, e.g. `login:ip`; the subject (an address, an account) is added per call. */
@@ -39,18 +38,14 @@ export function secondsLeftInWindow(limit: Limit, now: Date = new Date()): numbe
  * One statement per limit: insert or increment, returning the count.
  */
 export function createRateLimiter(db: AppDatabase) {
+  const store = createRateLimitStore(db);
   let lastCleanUp = 0;
 
   async function add(limit: Limit, subject: string, now: Date): Promise<number> {
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key: `${limit.name}:${subject}`, windowStart: windowStartOf(limit, now), hits: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimits.key, rateLimits.windowStart],
-        set: { hits: sql`${rateLimits.hits} + 1` },
-      })
-      .returning({ hits: rateLimits.hits });
-    return row?.hits ?? 0;
+    return store.increment({
+      key: `${limit.name}:${subject}`,
+      windowStart: windowStartOf(limit, now),
+    });
   }
 
   async function hit(limit: Limit, subject: string, now: Date): Promise<number | null> {
@@ -65,9 +60,7 @@ export function createRateLimiter(db: AppDatabase) {
       const retryAfter = Math.max(0, ...waits.map((wait) => wait ?? 0));
       if (now.getTime() - lastCleanUp > CLEAN_UP_EVERY_MS) {
         lastCleanUp = now.getTime();
-        await db
-          .delete(rateLimits)
-          .where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);
+        await store.deleteOlderThanADay();
       }
       if (retryAfter > 0) throw tooManyAttempts(retryAfter);
     },
@@ -88,16 +81,7 @@ export function createRateLimiter(db: AppDatabase) {
         key: `${limit.name}:${subject}`,
         windowStart: windowStartOf(limit, now),
       }));
-      const rows = await db
-        .select({ key: rateLimits.key, windowStart: rateLimits.windowStart, hits: rateLimits.hits })
-        .from(rateLimits)
-        .where(
-          or(
-            ...keys.map(({ key, windowStart }) =>
-              and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)),
-            ),
-          ),
-        );
+      const rows = await store.find(keys);
       return keys.map(
         ({ key, windowStart }) =>
           rows.find((row) => row.key === key && row.windowStart.getTime() === windowStart.getTime())

@@ -1,23 +1,10 @@
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/database';
-import {
-  applicationPdfs,
-  applications,
-  documentAnswers,
-  documentUploads,
-  oidcSignIns,
-  passwordResets,
-  serviceTokens,
-  sessions,
-  staffSessions,
-  temporaryAnswerSets,
-  validationReports,
-  webStatuses,
-} from '../db/schema';
+import type { Executor } from '../db/executor';
 import type { StorageDriver } from '../storage/storage';
+import { createRetentionStore } from './retention-store';
 
 /** The database or a transaction on it: every function here works on either. */
-export type Executor = Pick<AppDatabase, 'select' | 'delete'>;
+export type { Executor };
 
 /**
  * The first day of each entry term (`entryTermOptions` in src/shared/application/option-lists.ts:
@@ -121,24 +108,10 @@ export async function findExpiredApplications(
   db: Executor,
   limits: RetentionLimits,
 ): Promise<Array<{ accountId: string; reason: RetentionReason }>> {
-  const conditions = [];
-  if (limits.unsubmittedBefore)
-    conditions.push(
-      and(isNull(applications.submittedAt), lt(applications.updatedAt, limits.unsubmittedBefore)),
-    );
-  if (limits.cycleStartedBefore)
-    conditions.push(isNotNull(sql`${applications.answers}->>'entry_term'`));
-  if (conditions.length === 0) return [];
-  const rows = await db
-    .select({
-      accountId: applications.accountId,
-      submittedAt: applications.submittedAt,
-      updatedAt: applications.updatedAt,
-      entryTerm: sql<string | null>`${applications.answers}->>'entry_term'`,
-    })
-    .from(applications)
-    .where(or(...conditions))
-    .orderBy(applications.accountId);
+  const rows = await createRetentionStore(db).candidates({
+    unsubmittedBefore: limits.unsubmittedBefore,
+    anyEntryTerm: Boolean(limits.cycleStartedBefore),
+  });
   return rows.flatMap((row) => {
     const reason = retentionReason(row, limits);
     return reason ? [{ accountId: row.accountId, reason }] : [];
@@ -174,43 +147,15 @@ export async function deleteApplicationData(
   accountId: string,
   limits: RetentionLimits,
 ): Promise<DeletedApplication | null> {
-  const [row] = await tx
-    .select({
-      submittedAt: applications.submittedAt,
-      updatedAt: applications.updatedAt,
-      entryTerm: sql<string | null>`${applications.answers}->>'entry_term'`,
-    })
-    .from(applications)
-    .where(eq(applications.accountId, accountId))
-    .for('update');
+  const store = createRetentionStore(tx);
+  const row = await store.lockApplication(accountId, tx);
   const reason = row ? retentionReason(row, limits) : null;
   if (!row || !reason) return null;
 
-  const documents = await tx
-    .delete(documentAnswers)
-    .where(eq(documentAnswers.accountId, accountId))
-    .returning({ fileKey: documentAnswers.fileKey, pdfKey: documentAnswers.pdfKey });
-  const uploads = await tx
-    .delete(documentUploads)
-    .where(eq(documentUploads.accountId, accountId))
-    .returning({ fileKey: documentUploads.fileKey });
-  const pdfs = await tx
-    .delete(applicationPdfs)
-    .where(eq(applicationPdfs.accountId, accountId))
-    .returning({ pdfKey: applicationPdfs.pdfKey });
-  const reports = await tx
-    .delete(validationReports)
-    .where(eq(validationReports.accountId, accountId))
-    .returning({ id: validationReports.id });
-  const statuses = await tx
-    .delete(webStatuses)
-    .where(eq(webStatuses.accountId, accountId))
-    .returning({ status: webStatuses.webStatus });
-  const tokens = await tx
-    .delete(serviceTokens)
-    .where(eq(serviceTokens.accountId, accountId))
-    .returning({ tokenHash: serviceTokens.tokenHash });
-  await tx.delete(applications).where(eq(applications.accountId, accountId));
+  const { documents, uploads, pdfs, reports, statuses, tokens } = await store.deleteApplicationRows(
+    accountId,
+    tx,
+  );
 
   const keys = [
     ...documents.flatMap((document) => [document.fileKey, document.pdfKey]),
@@ -224,9 +169,9 @@ export async function deleteApplicationData(
       documentAnswers: documents.length,
       documentUploads: uploads.length,
       applicationPdfs: pdfs.length,
-      validationReports: reports.length,
-      webStatuses: statuses.length,
-      serviceTokens: tokens.length,
+      validationReports: reports,
+      webStatuses: statuses,
+      serviceTokens: tokens,
     },
     fileKeys: [...new Set(keys)],
   };
@@ -241,28 +186,11 @@ export async function deleteExpiredRecords(
   tx: Executor,
   before: Date,
 ): Promise<Pick<RetentionReport, 'temporaryAnswerSets' | 'sessions' | 'passwordResets'>> {
-  const sets = await tx
-    .delete(temporaryAnswerSets)
-    .where(lt(temporaryAnswerSets.expiresAt, before))
-    .returning({ tokenHash: temporaryAnswerSets.tokenHash });
-  const ended = await tx
-    .delete(sessions)
-    .where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)))
-    .returning({ tokenHash: sessions.tokenHash });
-  const endedStaff = await tx
-    .delete(staffSessions)
-    .where(or(lt(staffSessions.expiresAt, before), lt(staffSessions.revokedAt, before)))
-    .returning({ tokenHash: staffSessions.tokenHash });
-  // Single sign-on hand-shakes live ten minutes; nothing about them is worth reporting.
-  await tx.delete(oidcSignIns).where(lt(oidcSignIns.expiresAt, before));
-  const resets = await tx
-    .delete(passwordResets)
-    .where(lt(passwordResets.expiresAt, before))
-    .returning({ tokenHash: passwordResets.tokenHash });
+  const deleted = await createRetentionStore(tx).deleteExpiredBefore(before, tx);
   return {
-    temporaryAnswerSets: sets.length,
-    sessions: ended.length + endedStaff.length,
-    passwordResets: resets.length,
+    temporaryAnswerSets: deleted.sets,
+    sessions: deleted.sessions + deleted.staffSessions,
+    passwordResets: deleted.resets,
   };
 }
 
@@ -280,7 +208,7 @@ async function inTransaction<T>(
   work: (tx: Executor) => Promise<T>,
 ): Promise<T> {
   try {
-    return await db.transaction(async (tx) => {
+    return await createRetentionStore(db).transaction(async (tx) => {
       const result = await work(tx);
       if (dryRun) throw new DryRunRollback(result);
       return result;

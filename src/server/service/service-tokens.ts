@@ -1,11 +1,9 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { normaliseUsername } from '../../shared/accounts/account-forms';
 import { SERVICE_TOKEN_MAX_LENGTH } from '../../shared/api/service';
 import type { ServiceLinkSummary } from '../../shared/staff/staff-api';
 import { randomToken, sha256 } from '../accounts/secrets';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
-import { accounts, applications, serviceTokens, staffMembers } from '../db/schema';
+import { createServiceTokensStore, type ServiceLinkRow } from './service-tokens-store';
 
 export const SERVICE_TOKEN_DEFAULT_TTL = '24h';
 /** A link lives long enough for a review committee, not as a standing credential. */
@@ -22,25 +20,12 @@ export async function findApplicant(
   db: AppDatabase,
   email: string,
 ): Promise<ApplicationOwner | null> {
-  const [row] = await db
-    .select({
-      accountId: accounts.id,
-      email: accounts.email,
-      submittedAt: applications.submittedAt,
-    })
-    .from(accounts)
-    .leftJoin(applications, eq(applications.accountId, accounts.id))
-    .where(eq(sql`lower(${accounts.email})`, normaliseUsername(email)));
-  return row ?? null;
+  return createServiceTokensStore(db).findApplicant(email);
 }
 
 /** Whether an application (an applicant's account) has this id. */
 export async function applicationExists(db: AppDatabase, accountId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  return row !== undefined;
+  return createServiceTokensStore(db).accountExists(accountId);
 }
 
 export interface MintedServiceToken {
@@ -63,21 +48,18 @@ export async function mintServiceToken(
 ): Promise<MintedServiceToken> {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + ttlMs);
-  const [row] = await db
-    .insert(serviceTokens)
-    .values({ tokenHash: sha256(token), accountId, expiresAt, createdBy })
-    .returning({ id: serviceTokens.id, createdAt: serviceTokens.createdAt });
+  const row = await createServiceTokensStore(db).insert({
+    tokenHash: sha256(token),
+    accountId,
+    expiresAt,
+    createdBy,
+  });
   if (!row) throw new Error('the link was not stored');
   return { token, id: row.id, createdAt: row.createdAt, expiresAt };
 }
 
-type LinkRow = Pick<
-  typeof serviceTokens.$inferSelect,
-  'id' | 'createdAt' | 'expiresAt' | 'revokedAt'
-> & { createdBy: string | null };
-
 /** A link as the console lists it: never its token, which only its creator saw, once. */
-export function serviceLinkSummary(row: LinkRow, now = new Date()): ServiceLinkSummary {
+export function serviceLinkSummary(row: ServiceLinkRow, now = new Date()): ServiceLinkSummary {
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
@@ -88,26 +70,12 @@ export function serviceLinkSummary(row: LinkRow, now = new Date()): ServiceLinkS
   };
 }
 
-const linkColumns = {
-  id: serviceTokens.id,
-  createdAt: serviceTokens.createdAt,
-  expiresAt: serviceTokens.expiresAt,
-  revokedAt: serviceTokens.revokedAt,
-  /** The creator's address: ids mean nothing to the person reading the list. */
-  createdBy: staffMembers.email,
-};
-
 /** Every link ever made to one application, newest first, with who made it. */
 export async function listServiceLinks(
   db: AppDatabase,
   accountId: string,
 ): Promise<ServiceLinkSummary[]> {
-  const rows = await db
-    .select(linkColumns)
-    .from(serviceTokens)
-    .leftJoin(staffMembers, eq(staffMembers.id, serviceTokens.createdBy))
-    .where(eq(serviceTokens.accountId, accountId))
-    .orderBy(desc(serviceTokens.createdAt), desc(serviceTokens.id));
+  const rows = await createServiceTokensStore(db).listLinks(accountId);
   const now = new Date();
   return rows.map((row) => serviceLinkSummary(row, now));
 }
@@ -121,17 +89,9 @@ export async function revokeServiceLink(
   accountId: string,
   linkId: string,
 ): Promise<ServiceLinkSummary | null> {
-  const [updated] = await db
-    .update(serviceTokens)
-    .set({ revokedAt: sql`coalesce(${serviceTokens.revokedAt}, now())` })
-    .where(and(eq(serviceTokens.id, linkId), eq(serviceTokens.accountId, accountId)))
-    .returning({ id: serviceTokens.id });
-  if (!updated) return null;
-  const [row] = await db
-    .select(linkColumns)
-    .from(serviceTokens)
-    .leftJoin(staffMembers, eq(staffMembers.id, serviceTokens.createdBy))
-    .where(eq(serviceTokens.id, linkId));
+  const store = createServiceTokensStore(db);
+  if (!(await store.revokeLink(accountId, linkId))) return null;
+  const row = await store.findLink(linkId);
   return row ? serviceLinkSummary(row) : null;
 }
 
@@ -155,17 +115,7 @@ export async function serviceTokenLink(
   token: string,
 ): Promise<ServiceLinkUse | null> {
   if (token.length === 0 || token.length > SERVICE_TOKEN_MAX_LENGTH) return null;
-  const [row] = await db
-    .select({ linkId: serviceTokens.id, accountId: serviceTokens.accountId })
-    .from(serviceTokens)
-    .where(
-      and(
-        eq(serviceTokens.tokenHash, sha256(token)),
-        isNull(serviceTokens.revokedAt),
-        gt(serviceTokens.expiresAt, sql`now()`),
-      ),
-    );
-  return row ?? null;
+  return createServiceTokensStore(db).findLive(sha256(token));
 }
 
 /** The application a live token reaches, or null for an unknown, expired or revoked one. */
@@ -175,16 +125,5 @@ export async function serviceTokenAccount(db: AppDatabase, token: string): Promi
 
 /** Ends every live link to one application (a link sent to the wrong person); returns how many. */
 export async function revokeServiceTokens(db: AppDatabase, accountId: string): Promise<number> {
-  const rows = await db
-    .update(serviceTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(serviceTokens.accountId, accountId),
-        isNull(serviceTokens.revokedAt),
-        gt(serviceTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ tokenHash: serviceTokens.tokenHash });
-  return rows.length;
+  return createServiceTokensStore(db).revokeLiveOf(accountId);
 }

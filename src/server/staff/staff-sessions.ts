@@ -1,4 +1,3 @@
-import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type Permission,
@@ -12,9 +11,9 @@ import { randomToken, sha256 } from '../accounts/secrets';
 import type { AuditActor } from '../audit/audit-trail';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
-import { staffMembers, staffSessions } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { bindActorToLog } from '../http/request-actor';
+import { createStaffSessionsStore } from './staff-sessions-store';
 
 export const STAFF_SESSION_ENDED_MESSAGE = 'Your staff session has ended. Please sign in again.';
 export const STAFF_FORBIDDEN_MESSAGE = 'Your role does not allow this.';
@@ -67,13 +66,10 @@ export function staffActor(staff: Pick<StaffPrincipal, 'id' | 'email'>): AuditAc
   return { type: 'staff', id: staff.id, label: staff.email };
 }
 
-function secondsInterval(seconds: number): SQL {
-  return sql.raw(`interval '${Math.max(0, Math.floor(seconds))} seconds'`);
-}
-
 export function createStaffSessions(db: AppDatabase, settings: StaffSessionSettings) {
   const cookieName = staffCookieName(settings.secureCookies);
-  const idleInterval = secondsInterval(settings.idleMs / 1000);
+  const store = createStaffSessionsStore(db);
+  const idleSeconds = settings.idleMs / 1000;
 
   function token(request: FastifyRequest): string | null {
     const value = request.cookies[cookieName];
@@ -93,31 +89,10 @@ export function createStaffSessions(db: AppDatabase, settings: StaffSessionSetti
   async function load(request: FastifyRequest): Promise<StaffPrincipal | null> {
     const value = token(request);
     if (!value) return null;
-    const [row] = await db
-      .select({
-        id: staffMembers.id,
-        email: staffMembers.email,
-        displayName: staffMembers.displayName,
-        role: staffMembers.role,
-        totpSecret: staffMembers.totpSecret,
-        method: staffSessions.method,
-        stage: staffSessions.stage,
-        secondFactorAt: staffSessions.secondFactorAt,
-        lastSeenAt: staffSessions.lastSeenAt,
-      })
-      .from(staffSessions)
-      .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))
-      .where(
-        sql`${staffSessions.tokenHash} = ${sha256(value)} and ${staffSessions.revokedAt} is null
-          and ${staffSessions.expiresAt} > now() and ${staffSessions.lastSeenAt} > now() - ${idleInterval}
-          and ${staffMembers.disabledAt} is null`,
-      );
+    const row = await store.findLive(sha256(value), idleSeconds);
     if (!row) return null;
     if (Date.now() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_SECONDS * 1000) {
-      await db
-        .update(staffSessions)
-        .set({ lastSeenAt: sql`now()` })
-        .where(eq(staffSessions.tokenHash, sha256(value)));
+      await store.touch(sha256(value));
     }
     return {
       id: row.id,
@@ -175,7 +150,7 @@ export function createStaffSessions(db: AppDatabase, settings: StaffSessionSetti
       const value = randomToken();
       const lifetimeMs =
         stage === 'signed_in' ? settings.absoluteMs : PENDING_STAGE_MINUTES * 60_000;
-      await db.insert(staffSessions).values({
+      await store.insert({
         tokenHash: sha256(value),
         staffId,
         stage,
@@ -188,33 +163,16 @@ export function createStaffSessions(db: AppDatabase, settings: StaffSessionSetti
 
     /** Marks a fresh second factor on the current session (step-up). */
     async markSecondFactor(staff: Pick<StaffPrincipal, 'token'>, tx: Executor = db): Promise<Date> {
-      const [row] = await tx
-        .update(staffSessions)
-        .set({ secondFactorAt: sql`now()` })
-        .where(eq(staffSessions.tokenHash, sha256(staff.token)))
-        .returning({ at: staffSessions.secondFactorAt });
-      return row?.at ?? new Date();
+      return (await store.markSecondFactor(sha256(staff.token), tx)) ?? new Date();
     },
 
     async revoke(value: string): Promise<void> {
-      await db
-        .update(staffSessions)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(staffSessions.tokenHash, sha256(value)), isNull(staffSessions.revokedAt)));
+      await store.revoke(sha256(value));
     },
 
     /** Ends every session of a member (disabled, role changed), except one to keep if given. */
     async revokeAllOf(staffId: string, tx: Executor = db, keepToken?: string): Promise<void> {
-      await tx
-        .update(staffSessions)
-        .set({ revokedAt: sql`now()` })
-        .where(
-          and(
-            eq(staffSessions.staffId, staffId),
-            isNull(staffSessions.revokedAt),
-            keepToken ? ne(staffSessions.tokenHash, sha256(keepToken)) : undefined,
-          ),
-        );
+      await store.revokeAllOf(staffId, keepToken ? sha256(keepToken) : undefined, tx);
     },
 
     clearCookie,

@@ -1,11 +1,10 @@
-import { eq, lt, sql } from 'drizzle-orm';
 import { answerKeySpecs, type KeySpec, parseAnswerPatch } from '../../shared/form/answer-keys';
 import { type Answers, DESC_SUFFIX, type FormModel } from '../../shared/form/model';
 import { resolveModel } from '../../shared/form/resolve';
 import { storedAnswerProblem, todayIso } from '../../shared/form/validate';
 import { randomToken, sha256 } from '../accounts/secrets';
 import type { AppDatabase } from '../db/database';
-import { temporaryAnswerSets } from '../db/schema';
+import { createTemporaryAnswersStore } from './temporary-answers-store';
 
 export const TEMPORARY_ANSWERS_DEFAULT_TTL = '14d';
 /** A draft holds a student's personal details: it should not outlive an admission cycle's weeks. */
@@ -82,18 +81,15 @@ export async function mintTemporaryAnswerSet(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + set.ttlMs);
-  await db.insert(temporaryAnswerSets).values({
+  const store = createTemporaryAnswersStore(db);
+  await store.insert({
     tokenHash: sha256(token),
     answers: set.answers,
     label: set.label,
     expiresAt,
   });
   // Long-expired drafts are personal data nobody can use any more.
-  await db
-    .delete(temporaryAnswerSets)
-    .where(
-      lt(temporaryAnswerSets.expiresAt, sql`now() - make_interval(days => ${EXPIRED_KEPT_DAYS})`),
-    );
+  await store.deleteExpiredBefore(EXPIRED_KEPT_DAYS);
   return { token, expiresAt };
 }
 
@@ -106,15 +102,7 @@ export async function findTemporaryAnswerSet(
   db: AppDatabase,
   token: string,
 ): Promise<FoundAnswerSet> {
-  const [row] = await db
-    .select({
-      answers: temporaryAnswerSets.answers,
-      label: temporaryAnswerSets.label,
-      expiresAt: temporaryAnswerSets.expiresAt,
-      live: sql<boolean>`${temporaryAnswerSets.expiresAt} > now()`,
-    })
-    .from(temporaryAnswerSets)
-    .where(eq(temporaryAnswerSets.tokenHash, sha256(token)));
+  const row = await createTemporaryAnswersStore(db).findByTokenHash(sha256(token));
   if (!row) return { status: 'unknown' };
   if (!row.live) return { status: 'expired' };
   return { status: 'live', answers: row.answers, label: row.label, expiresAt: row.expiresAt };
