@@ -51,6 +51,11 @@ test('once a decision is released, the status page leads with it and its reply',
   await page.reload();
   const decision = page.getByRole('region', { name: 'Decision on your application' });
   await expect(decision).toContainText('Congratulations, Imogen!');
+  // The sample university sets no reply deadline: the letter asks for a reply without a date.
+  await expect(decision).toContainText(
+    'Please accept or decline this offer on your application status page.',
+  );
+  await expect(decision).not.toContainText('**');
   // The decision is the page's heading and its first section; what was submitted follows.
   expect(await headingOutline(page)).toEqual([
     'h1 Decision on your application',

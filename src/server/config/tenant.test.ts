@@ -2,6 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { letterTemplateOf } from '../../shared/decisions/decision-config';
 import { sampleTenantFile } from '../test/test-app';
 import { ConfigError, loadEnv } from './env';
 import { loadTenantConfig } from './tenant';
@@ -86,15 +87,15 @@ describe('tenant configuration', () => {
   it('never prints an empty deadline: the built-in letter leaves its sentence out, a tenant letter is refused', async () => {
     const sample = await loadTenantConfig(sampleTenantFile);
     expect(sample.decisions.reply_deadline).toBeUndefined();
-    const admit = sample.decisions.codes.find((code) => code.code === 'admit')?.letter ?? '';
+    const admitCode = sample.decisions.codes.find((code) => code.code === 'admit');
+    if (!admitCode) throw new Error('the sample tenant has an admit code');
+    const admit = letterTemplateOf(admitCode, sample.decisions);
     expect(admit).toContain('Please accept or decline this offer on your application status page.');
     expect(admit).not.toMatch(/reply_deadline/);
-    const withDeadline = await loadTenantConfig(
-      await tenantFileWith((tenant) => {
-        tenant.decisions = { reply_deadline: '2027-05-01' };
-      }),
+    // Chosen at release from the settings then in force, not fixed when the file was read.
+    expect(letterTemplateOf(admitCode, { reply_deadline: '2027-05-01' })).toContain(
+      'by **{{reply_deadline}}**',
     );
-    expect(withDeadline.decisions.codes[0]?.letter).toContain('by **{{reply_deadline}}**');
     const file = await tenantFileWith((tenant) => {
       tenant.decisions = {
         codes: [

@@ -1,6 +1,6 @@
 import type { ReleasedDecision } from '../../shared/api/status';
 import { STATUS_MESSAGES } from '../../shared/api/status';
-import type { DecisionCode } from '../../shared/decisions/decision-config';
+import { type DecisionCode, letterTemplateOf } from '../../shared/decisions/decision-config';
 import {
   fillLetter,
   formatDeadline,
@@ -175,7 +175,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
           const code = codeOf(row.code);
           if (!code) deps.log?.warn({ code: row.code }, 'released a decision of an unknown code');
           const letter = fillLetter(
-            code?.letter ?? FALLBACK_LETTER,
+            code ? letterTemplateOf(code, tenant.decisions) : FALLBACK_LETTER,
             letterValues({
               answers: row.answers,
               decisionLabel: labelOf(row.code),

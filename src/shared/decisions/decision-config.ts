@@ -87,15 +87,17 @@ const ADMIT_LETTER_WITHOUT_DEADLINE = admitLetter(
   'Please accept or decline this offer on your application status page.',
 );
 
+const BUILT_IN_ADMIT_LETTER = admitLetter(
+  'Please accept or decline this offer by **{{reply_deadline}}** on your application status page.',
+);
+
 /** Used when the tenant file names no codes: a portal that works before anyone writes letters. */
 export const DEFAULT_DECISION_CODES: DecisionCode[] = [
   {
     code: 'admit',
     label: 'Admit',
     offer: true,
-    letter: admitLetter(
-      'Please accept or decline this offer by **{{reply_deadline}}** on your application status page.',
-    ),
+    letter: BUILT_IN_ADMIT_LETTER,
   },
   {
     code: 'deny',
@@ -144,22 +146,18 @@ export const decisionsConfigSchema = z
     time_zone: timeZoneSchema.default('UTC'),
   })
   .default({ codes: DEFAULT_DECISION_CODES, time_zone: 'UTC' })
-  .transform((config, context) => {
-    if (config.reply_deadline) return config;
-    // Without a deadline the built-in letter leaves its sentence out rather than print an empty
-    // one; a letter the tenant wrote around a deadline is refused by name at start-up instead.
-    const codes = config.codes.map((code, index) => {
-      if (!namesPlaceholder(code.letter, 'reply_deadline')) return code;
-      const builtIn = DEFAULT_DECISION_CODES.find((known) => known.letter === code.letter);
-      if (builtIn) return { ...code, letter: ADMIT_LETTER_WITHOUT_DEADLINE };
+  .superRefine((config, context) => {
+    if (config.reply_deadline) return;
+    // A letter the tenant wrote around a deadline would print an empty one: refused by name.
+    for (const [index, code] of config.codes.entries()) {
+      if (!namesPlaceholder(code.letter, 'reply_deadline') || code.letter === BUILT_IN_ADMIT_LETTER)
+        continue;
       context.addIssue({
         code: 'custom',
         path: ['codes', index, 'letter'],
         message: 'names {{reply_deadline}}, but decisions.reply_deadline is not set',
       });
-      return code;
-    });
-    return { ...config, codes };
+    }
   });
 export type DecisionsConfig = z.infer<typeof decisionsConfigSchema>;
 
@@ -171,3 +169,16 @@ export const receiptPrefixSchema = z
 
 /** Days after submit before an applicant is reminded of items they must still provide. */
 export const reminderDaysSchema = z.number().int().min(1).max(120).default(7);
+
+/**
+ * The template a code's letter is filled from at release: the built-in admit letter asks for a
+ * reply without naming a date when the tenant sets no deadline, rather than print an empty one.
+ */
+export function letterTemplateOf(
+  code: DecisionCode,
+  config: Pick<DecisionsConfig, 'reply_deadline'>,
+): string {
+  return code.letter === BUILT_IN_ADMIT_LETTER && !config.reply_deadline
+    ? ADMIT_LETTER_WITHOUT_DEADLINE
+    : code.letter;
+}
