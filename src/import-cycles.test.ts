@@ -22,7 +22,7 @@ function sourceFiles(directory: string): string[] {
 }
 
 /** The folder a file belongs to: `server/audit`, `web/layout`, `web/staff/list`, or a side's top. */
-export function folderOf(file: string): string {
+function folderOf(file: string): string {
   const parts = path.relative(srcRoot, file).split(path.sep).slice(0, -1);
   const depth = parts[0] === 'web' && parts[1] === 'staff' ? 3 : 2;
   return parts.slice(0, depth).join('/');
@@ -68,7 +68,7 @@ function folderGraph(files: readonly string[]): Graph {
 }
 
 /** The groups of folders that reach each other (Tarjan's strongly connected components). */
-export function cyclesOf(graph: Graph): string[][] {
+function cyclesOf(graph: Graph): string[][] {
   let next = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
