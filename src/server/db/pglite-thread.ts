@@ -49,6 +49,9 @@ function textTypesOf(options: QueryOptions | undefined): number[] {
   return Object.keys(options?.parsers ?? {}).map(Number);
 }
 
+/** How long a closed database's thread may take to end by itself before it is stopped. */
+const THREAD_EXIT_GRACE_MS = 10_000;
+
 export async function startPgliteThread(data: PgliteWorkerData): Promise<PgliteThread> {
   const script = workerScript();
   const worker = new Worker(script.url, { workerData: data, execArgv: script.execArgv });
@@ -174,8 +177,19 @@ export async function startPgliteThread(data: PgliteWorkerData): Promise<PgliteT
       if (stopped || closing) return;
       closing = true;
       await gate;
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       await send({ kind: 'close' });
       stop(new Error('The embedded database is closed.'));
+      // The thread ends by itself once PGlite has closed; forcing it down while the WebAssembly
+      // runtime is still unwinding can take the whole process with it, so that is the fallback.
+      let fallback: NodeJS.Timeout | undefined;
+      await Promise.race([
+        exited,
+        new Promise<void>((resolve) => {
+          fallback = setTimeout(resolve, THREAD_EXIT_GRACE_MS);
+        }),
+      ]);
+      clearTimeout(fallback);
       await worker.terminate();
     },
   };

@@ -61,6 +61,8 @@ try {
       response = { ...plainError(error), id: request.id };
     }
     port.postMessage(response);
+    // Closed: letting go of the port leaves the thread nothing to wait for, so it ends.
+    if (request.kind === 'close') port.close();
   });
   port.postMessage({ ready: true });
 } catch (error) {
