@@ -51,18 +51,21 @@ export function choicesMessage(row: ListFilterRow): string {
 
 export const yesNoMessage = (row: ListFilterRow) => `${row.name} is true or false.`;
 
-const statusFilter = LIST_FILTERS[0];
-const missingFilter = LIST_FILTERS[6];
+function filterNamed(name: string): ListFilterRow {
+  const row = LIST_FILTERS.find((one) => one.name === name);
+  if (!row) throw new Error(`no list filter named ${name}`);
+  return row;
+}
 
 export const APPLICATION_LIST_MESSAGES = {
   sort: `Sort by one of: ${APPLICATION_LIST_SORTS.join(', ')}.`,
   direction: 'Sort in the direction asc or desc.',
-  status: choicesMessage(statusFilter),
+  status: choicesMessage(filterNamed('status')),
   filterValue: 'A filter value is 1 to 100 characters.',
   tooManyValues: `Give at most ${FILTER_VALUES_MAX} values for one filter.`,
   date: 'Use a date such as 2026-09-01.',
   dateRange: 'The first date of the range comes before the last.',
-  hasMissing: yesNoMessage(missingFilter),
+  hasMissing: yesNoMessage(filterNamed('has_missing')),
   page: 'The page is a whole number from 1.',
   pageSize: `A page holds 1 to ${APPLICATION_LIST_PAGE_SIZE_MAX} applications.`,
   search: `Search with at most ${APPLICATION_SEARCH_MAX_LENGTH} characters.`,
