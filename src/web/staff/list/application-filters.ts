@@ -13,7 +13,6 @@ import {
  * writes it); these are the page's own steps from one view to the next, and what it says.
  */
 
-export { STATUS_LABELS } from '../../../shared/staff/list-filters';
 export {
   clearedFilters,
   EMPTY_LIST_QUERY,
@@ -24,12 +23,7 @@ export {
   searchOfListQuery,
   withFilters,
 } from '../../../shared/staff/list-query';
-export {
-  type FilterLabels,
-  filterLabelsOf,
-  statusLabel,
-  termChoices,
-} from '../common/list-filter-choices';
+export { statusLabel, termChoices } from '../common/list-filter-choices';
 
 export type SortDirection = 'asc' | 'desc';
 

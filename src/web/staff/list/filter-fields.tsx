@@ -7,8 +7,6 @@ import styles from '../shell/console.module.css';
 import { choiceSelection, dateFilterChanges, SEVERAL } from './filter-values';
 import list from './list.module.css';
 
-export { realOptions } from '../common/list-filter-choices';
-
 /**
  * The control of one row of the filter table, by its kind: checkboxes for several choices, a
  * select for one choice or yes/no, two date boxes for a date range.
