@@ -1,30 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  type ApplicationListQuery,
   type ApplicationListResponse,
   applicationListQuery,
+  givenListFilters,
   listRequestOf,
 } from '../../shared/staff/application-list-api';
 import { type ApplicationSummary, STAFF_API } from '../../shared/staff/staff-api';
-import { withDecisionLabels } from '../decisions/decision-service';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { StaffContext } from '../staff/staff-context';
 import { staffActor, staffOf } from '../staff/staff-sessions';
 import { findApplicationsByEmail, listApplications } from './applications-list-store';
-
-/** The filters of a request as the audit trail keeps them: only those given. */
-function filtersOf(query: ApplicationListQuery): Record<string, unknown> {
-  const {
-    email: _email,
-    q: _q,
-    page: _page,
-    page_size: _size,
-    sort: _sort,
-    direction: _direction,
-    ...filters
-  } = query;
-  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
-}
+import { withDecisionLabels } from './list-decision-labels';
 
 /**
  * The staff console's list of applications: paged, sorted on any column, filtered, and searched
@@ -63,7 +49,7 @@ export const applicationListRoutes: FastifyPluginAsync<StaffContext> = async (pa
         action: 'application.search',
         detail: {
           q: listRequest.q,
-          filters: filtersOf(query),
+          filters: givenListFilters(query),
           sort: listRequest.sort,
           direction: listRequest.direction,
           page: listRequest.page,

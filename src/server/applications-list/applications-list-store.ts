@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { normaliseUsername } from '../../shared/accounts/account-forms';
 import {
   APPLICATION_STATUSES,
@@ -7,12 +7,11 @@ import {
   type ApplicationListSort,
 } from '../../shared/staff/application-list-api';
 import type { ApplicationSummary } from '../../shared/staff/staff-api';
-import { startOfDay } from '../audit/audit-store';
 import { type AppDatabase, rowsOf } from '../db/database';
 import { accounts, applications, checklistCounts, decisions } from '../db/schema';
 import { LIST_KEYS } from './list-answer-keys';
+import { listFiltersWhere } from './list-filter-store';
 
-const DAY_MS = 86_400_000;
 /** Words of a search beyond these are left out: each word is one more index lookup. */
 export const SEARCH_WORDS_MAX = 8;
 /** Shorter words are matched as whole name words only: a trigram index needs three letters. */
@@ -80,33 +79,7 @@ function orderBy(
   }
 }
 
-function filtersOf(request: ApplicationListRequest): SQL | undefined {
-  return and(
-    request.status.length > 0
-      ? inArray(
-          a.listStatus,
-          request.status.map((status) => APPLICATION_STATUSES.indexOf(status)),
-        )
-      : undefined,
-    request.term.length > 0 ? inArray(a.listEntryTerm, request.term) : undefined,
-    request.program.length > 0 ? inArray(a.listProgramCode, request.program) : undefined,
-    request.decisionType.length > 0 ? inArray(a.listDecisionType, request.decisionType) : undefined,
-    request.submittedFrom ? gte(a.submittedAt, startOfDay(request.submittedFrom)) : undefined,
-    request.submittedTo
-      ? lt(a.submittedAt, new Date(startOfDay(request.submittedTo).getTime() + DAY_MS))
-      : undefined,
-    // Not yet counted is neither: the sweep counts every application within seconds.
-    request.hasMissing === null
-      ? undefined
-      : sql`exists (select 1 from ${cc} where ${cc.accountId} = ${a.accountId}
-          and ${request.hasMissing ? sql`${cc.missing} > 0` : sql`${cc.missing} = 0`})`,
-    // Answered from decisions(code, account_id): few applications have a given decision.
-    request.decision.length > 0
-      ? sql`exists (select 1 from ${d} where ${d.accountId} = ${a.accountId}
-          and ${inArray(d.code, request.decision)})`
-      : undefined,
-  );
-}
+const filtersOf = (request: ApplicationListRequest) => listFiltersWhere(request.filters);
 
 /** Anything but digits and the ways of writing a phone number makes a search not a number. */
 const NUMBER_LIKE = /^[\d\s().+-]+$/;

@@ -15,11 +15,11 @@ import {
   type StaffDecision,
 } from '../../shared/staff/decision-api';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
-import { listSelection } from '../applications-list/applications-list-store';
+import { parseSelectionQueryString } from '../applications-list/application-selection';
+import { selectionCondition } from '../applications-list/application-selection-store';
 import type { AuditActor, AuditTrail } from '../audit/audit-trail';
 import type { Env } from '../config/env';
 import type { AppDatabase } from '../db/database';
-import { parseExportQuery, rawQueryOf } from '../exports/export-query';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import type { JobLog } from '../jobs/job-runner';
@@ -79,18 +79,6 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /** The offer's last moment: the end of the configured day in the office's time zone. */
 export function replyDeadlineOf(config: TenantConfig['decisions']): Date | null {
   return config.reply_deadline ? replyDeadlineAt(config.reply_deadline, config.time_zone) : null;
-}
-
-/** The rows of the list with their decision's label as the tenant names the code. */
-export function withDecisionLabels<Row extends { decision: string | null }>(
-  tenant: TenantConfig,
-  rows: Row[],
-): Row[] {
-  const labels = new Map(tenant.decisions.codes.map((code) => [code.code, code.label]));
-  return rows.map((row) => ({
-    ...row,
-    decision_label: row.decision === null ? null : (labels.get(row.decision) ?? row.decision),
-  }));
 }
 
 function invalid(field: string, message: string): HttpError {
@@ -212,8 +200,8 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   }
 
   async function selectionOf(query: string, kind: 'record' | 'release') {
-    const parsed = parseExportQuery(rawQueryOf(query));
-    const selection = await listSelection(db, parsed.request);
+    const parsed = parseSelectionQueryString(query);
+    const selection = await selectionCondition(db, parsed.request);
     const found = selection
       ? await batchSelection(db, selection.where, kind, BATCH_MAX + 1)
       : { matched: 0, submitted: 0, ids: [] };

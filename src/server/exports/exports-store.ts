@@ -5,8 +5,8 @@ import {
   type ApplicationListRequest,
   type ApplicationStatus,
 } from '../../shared/staff/application-list-api';
-import { listSelection } from '../applications-list/applications-list-store';
-import { type AppDatabase, rowsOf } from '../db/database';
+import { selectedApplicationIds } from '../applications-list/application-selection-store';
+import type { AppDatabase } from '../db/database';
 import { accounts, applicationReceipts, applications, decisions, exportJobs } from '../db/schema';
 
 /** Rows read per query while an export streams: enough to keep round trips few, never all. */
@@ -53,21 +53,9 @@ export function exportJobView(row: ExportJobRow): ExportJob {
 
 export function createExportsStore(db: AppDatabase) {
   return {
-    /**
-     * The ids of every application the list would show for the request, in the list's order, up
-     * to `limit`. Ids only: an export of many thousands holds a few hundred kilobytes here and
-     * reads the rows themselves in batches.
-     */
+    /** The ids of the list's selection, in its order (application-selection-store.ts). */
     async matchingIds(request: ApplicationListRequest, limit?: number): Promise<string[]> {
-      const selection = await listSelection(db, request);
-      if (!selection) return [];
-      const rows = rowsOf<{ id: string }>(
-        await db.execute(sql`select ${applications.accountId} as id from ${applications}
-          ${selection.where ? sql`where ${selection.where}` : sql``}
-          order by ${selection.order}
-          ${limit === undefined ? sql`` : sql`limit ${limit}`}`),
-      );
-      return rows.map((row) => row.id);
+      return selectedApplicationIds(db, request, limit);
     },
 
     /** The applications of `ids`, in that order (an id deleted since is left out). */

@@ -6,8 +6,19 @@ import { email, MESSAGES } from '../accounts/account-forms';
  * sort and page in the query string, so a view of the list is a link.
  */
 
-export const APPLICATION_STATUSES = ['started', 'validating', 'submitted'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+import {
+  APPLICATION_STATUSES,
+  type ApplicationStatus,
+  LIST_FILTER_PARAMS,
+  LIST_FILTERS,
+  type ListFilterCondition,
+  type ListFilterParam,
+  type ListFilterRow,
+  listFilterConditions,
+  paramsOfFilter,
+} from './list-filters';
+
+export { APPLICATION_STATUSES, type ApplicationStatus };
 
 /** The columns the list sorts on. */
 export const APPLICATION_LIST_SORTS = [
@@ -23,17 +34,8 @@ export const APPLICATION_LIST_SORTS = [
 ] as const;
 export type ApplicationListSort = (typeof APPLICATION_LIST_SORTS)[number];
 
-/** What may follow `?` besides the sort, the page and the search. */
-export const APPLICATION_LIST_FILTERS = [
-  'status',
-  'term',
-  'program',
-  'decision_type',
-  'submitted_from',
-  'submitted_to',
-  'has_missing',
-  'decision',
-] as const;
+/** What may follow `?` besides the sort, the page and the search: the filters' parameters. */
+export const APPLICATION_LIST_FILTERS: readonly ListFilterParam[] = LIST_FILTER_PARAMS;
 
 export const APPLICATION_LIST_PAGE_SIZE_MAX = 100;
 export const APPLICATION_LIST_PAGE_SIZE_DEFAULT = 25;
@@ -41,15 +43,29 @@ export const APPLICATION_SEARCH_MAX_LENGTH = 200;
 /** Values one filter may take at once (`status=started&status=validating`). */
 const FILTER_VALUES_MAX = 20;
 
+/** A filter of fixed choices refuses any other value with this. */
+export function choicesMessage(row: ListFilterRow): string {
+  const values = 'options' in row && row.options.from === 'fixed' ? row.options.values : [];
+  return `A ${row.label.toLowerCase()} is one of: ${values.join(', ')}.`;
+}
+
+export const yesNoMessage = (row: ListFilterRow) => `${row.name} is true or false.`;
+
+function filterNamed(name: string): ListFilterRow {
+  const row = LIST_FILTERS.find((one) => one.name === name);
+  if (!row) throw new Error(`no list filter named ${name}`);
+  return row;
+}
+
 export const APPLICATION_LIST_MESSAGES = {
   sort: `Sort by one of: ${APPLICATION_LIST_SORTS.join(', ')}.`,
   direction: 'Sort in the direction asc or desc.',
-  status: `A status is one of: ${APPLICATION_STATUSES.join(', ')}.`,
+  status: choicesMessage(filterNamed('status')),
   filterValue: 'A filter value is 1 to 100 characters.',
   tooManyValues: `Give at most ${FILTER_VALUES_MAX} values for one filter.`,
   date: 'Use a date such as 2026-09-01.',
   dateRange: 'The first date of the range comes before the last.',
-  hasMissing: 'has_missing is true or false.',
+  hasMissing: yesNoMessage(filterNamed('has_missing')),
   page: 'The page is a whole number from 1.',
   pageSize: `A page holds 1 to ${APPLICATION_LIST_PAGE_SIZE_MAX} applications.`,
   search: `Search with at most ${APPLICATION_SEARCH_MAX_LENGTH} characters.`,
@@ -71,8 +87,52 @@ const filterValue = z
   .min(1, APPLICATION_LIST_MESSAGES.filterValue)
   .max(100, APPLICATION_LIST_MESSAGES.filterValue);
 
-const status = z.enum(APPLICATION_STATUSES, { error: APPLICATION_LIST_MESSAGES.status });
 const isoDate = z.iso.date(APPLICATION_LIST_MESSAGES.date);
+
+/** Each filter parameter's schema, from its row's kind. */
+function filterSchemasOf(row: ListFilterRow): [string, z.ZodType][] {
+  switch (row.kind) {
+    case 'choice':
+    case 'choices': {
+      const value =
+        row.options.from === 'fixed'
+          ? z.enum(row.options.values as [string, ...string[]], { error: choicesMessage(row) })
+          : filterValue;
+      return [[row.name, repeatable(value).optional()]];
+    }
+    case 'date_range':
+      return paramsOfFilter(row).map((param) => [param, isoDate.optional()]);
+    case 'yes_no':
+      return [
+        [
+          row.name,
+          // Applications with (true) or without (false) what the column counts.
+          z
+            .enum(['true', 'false'], { error: yesNoMessage(row) })
+            .transform((value) => value === 'true')
+            .optional(),
+        ],
+      ];
+  }
+}
+
+type FilterRows = (typeof LIST_FILTERS)[number];
+/** The filters of a parsed request: only those given are present. */
+export type ListFilterRequest = {
+  [Name in Extract<FilterRows, { kind: 'choices' }>['name']]?: ApplicationStatus[];
+} & { [Name in Extract<FilterRows, { kind: 'choice' }>['name']]?: string[] } & {
+  [Name in Extract<FilterRows, { kind: 'date_range' }>['name'] as
+    | `${Name}_from`
+    | `${Name}_to`]?: string;
+} & { [Name in Extract<FilterRows, { kind: 'yes_no' }>['name']]?: boolean };
+
+const listFilterShape = Object.fromEntries(LIST_FILTERS.flatMap(filterSchemasOf)) as {
+  [Param in keyof ListFilterRequest]-?: z.ZodOptional<
+    z.ZodType<NonNullable<ListFilterRequest[Param]>, unknown>
+  >;
+};
+
+const dateRanges = LIST_FILTERS.filter((row) => row.kind === 'date_range');
 
 const wholeNumber = (message: string, min: number, max: number) =>
   z
@@ -90,19 +150,7 @@ export const applicationListQuery = z
       .string({ error: APPLICATION_LIST_MESSAGES.search })
       .max(APPLICATION_SEARCH_MAX_LENGTH, APPLICATION_LIST_MESSAGES.search)
       .optional(),
-    status: repeatable(status).optional(),
-    term: repeatable(filterValue).optional(),
-    program: repeatable(filterValue).optional(),
-    decision_type: repeatable(filterValue).optional(),
-    submitted_from: isoDate.optional(),
-    submitted_to: isoDate.optional(),
-    /** Applications with (true) or without (false) checklist items still Awaiting. */
-    has_missing: z
-      .enum(['true', 'false'], { error: APPLICATION_LIST_MESSAGES.hasMissing })
-      .transform((value) => value === 'true')
-      .optional(),
-    /** Applications whose recorded decision (released or not) has one of these codes. */
-    decision: repeatable(filterValue).optional(),
+    ...listFilterShape,
     sort: z.enum(APPLICATION_LIST_SORTS, { error: APPLICATION_LIST_MESSAGES.sort }).optional(),
     direction: z.enum(['asc', 'desc'], { error: APPLICATION_LIST_MESSAGES.direction }).optional(),
     page: wholeNumber(APPLICATION_LIST_MESSAGES.page, 1, 100_000).optional(),
@@ -120,12 +168,18 @@ export const applicationListQuery = z
         message: APPLICATION_LIST_MESSAGES.emailAlone,
       });
     }
-    if (query.submitted_from && query.submitted_to && query.submitted_from > query.submitted_to) {
-      context.addIssue({
-        code: 'custom',
-        path: ['submitted_to'],
-        message: APPLICATION_LIST_MESSAGES.dateRange,
-      });
+    const given: Readonly<Record<string, unknown>> = query;
+    for (const row of dateRanges) {
+      const [fromParam = '', toParam = ''] = paramsOfFilter(row);
+      const from = given[fromParam];
+      const to = given[toParam];
+      if (typeof from === 'string' && typeof to === 'string' && from > to) {
+        context.addIssue({
+          code: 'custom',
+          path: [toParam],
+          message: APPLICATION_LIST_MESSAGES.dateRange,
+        });
+      }
     }
   });
 export type ApplicationListQueryInput = z.input<typeof applicationListQuery>;
@@ -134,16 +188,8 @@ export type ApplicationListQuery = z.output<typeof applicationListQuery>;
 /** A list request once the exact-address lookup is set aside: what the store runs. */
 export interface ApplicationListRequest {
   q: string;
-  status: ApplicationStatus[];
-  term: string[];
-  program: string[];
-  decisionType: string[];
-  submittedFrom: string | null;
-  submittedTo: string | null;
-  /** Only applications with (true) or without (false) missing checklist items; null: all. */
-  hasMissing: boolean | null;
-  /** Decision codes recorded; empty: any, or none. */
-  decision: string[];
+  /** The filters given, each as a condition on its list column. */
+  filters: ListFilterCondition[];
   /** Null with a search: best matches first. */
   sort: ApplicationListSort | null;
   direction: 'asc' | 'desc';
@@ -155,19 +201,22 @@ export function listRequestOf(query: ApplicationListQuery): ApplicationListReque
   const q = (query.q ?? '').trim();
   return {
     q,
-    status: query.status ?? [],
-    term: query.term ?? [],
-    program: query.program ?? [],
-    decisionType: query.decision_type ?? [],
-    submittedFrom: query.submitted_from ?? null,
-    submittedTo: query.submitted_to ?? null,
-    hasMissing: query.has_missing ?? null,
-    decision: query.decision ?? [],
+    filters: listFilterConditions(query),
     sort: query.sort ?? (q === '' ? 'last_activity' : null),
     direction: query.direction ?? (query.sort ? 'asc' : 'desc'),
     page: query.page ?? 1,
     pageSize: query.page_size ?? APPLICATION_LIST_PAGE_SIZE_DEFAULT,
   };
+}
+
+/** The filters a parsed query gives, by parameter, as the audit trail keeps them. */
+export function givenListFilters(query: ApplicationListQuery): Record<string, unknown> {
+  const given: Readonly<Record<string, unknown>> = query;
+  return Object.fromEntries(
+    LIST_FILTER_PARAMS.flatMap((param) =>
+      given[param] === undefined ? [] : [[param, given[param]]],
+    ),
+  );
 }
 
 /** One row of the list. Codes sort and filter; the `_desc` labels are what the applicant chose. */

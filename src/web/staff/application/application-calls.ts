@@ -14,6 +14,7 @@ import {
   receiptVerificationSchema,
 } from '../../../shared/staff/application-api';
 import { getJson, putJson, ServerError } from '../../data/http-client';
+import { applicationKeys } from '../common/staff-query-keys';
 import { type DownloadedFile, fetchFile } from '../shell/staff-calls';
 
 /** A reply that does not keep the contract fails like a broken reply, not deep in a component. */
@@ -45,12 +46,7 @@ export const applicationCalls = {
     ),
 };
 
-export const applicationKeys = {
-  detail: (id: string) => ['staff', 'application', id] as const,
-  neighbours: (id: string, listQuery: string) =>
-    ['staff', 'application', id, 'neighbours', listQuery] as const,
-  history: (id: string) => ['staff', 'application', id, 'history'] as const,
-};
+export { applicationKeys };
 
 /**
  * One application. Each read is recorded in its audit trail, so it is asked for only when the

@@ -213,6 +213,7 @@ function LoadedApplication({
       <div className={styles.layout}>
         <ChecklistSection id={detail.id} checklist={detail.checklist} />
         <DecisionSection
+          className={`${styles.panel} ${styles.decision}`}
           id={detail.id}
           submitted={detail.status === 'submitted'}
           decision={detail.decision}

@@ -1,16 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { DECISION_MESSAGES } from '../../../shared/staff/decision-api';
+import { type ListQuery, listQueryString } from '../../../shared/staff/list-query';
 import buttonStyles from '../../ui/button.module.css';
 import { cx } from '../../ui/cx';
-import { filterLabelsOf, type ListQuery, listQueryString } from '../list/application-filters';
-import list from '../list/list.module.css';
-import { listCalls, listKeys } from '../list/list-calls';
+import { filterLabelsOf } from '../common/list-filter-choices';
+import { fetchApplicationList, listKeys } from '../common/staff-query-keys';
 import { ConfirmDialog } from '../shell/confirm-dialog';
 import styles from '../shell/console.module.css';
 import { formatDateTime } from '../shell/page-heading';
 import { FormAlert } from '../shell/staff-form';
 import { StepUpCancelled, useStepUp } from '../shell/step-up';
+import batch from './decision-batch-panel.module.css';
 import { decisionCalls, decisionCodesQuery } from './decision-calls';
 import { DecisionCodeField } from './decision-code-field';
 import {
@@ -49,7 +50,7 @@ export function DecisionBatchPanel({ query }: { query: ListQuery }) {
   const submittedSearch = submittedQuery ? listQueryString(submittedQuery) : null;
   const submitted = useQuery({
     queryKey: listKeys.list(submittedSearch ?? 'none'),
-    queryFn: ({ signal }) => listCalls.list(submittedSearch ?? '', signal),
+    queryFn: ({ signal }) => fetchApplicationList(submittedSearch ?? '', signal),
     enabled: submittedSearch !== null,
   });
   const count = submittedSearch === null ? 0 : (submitted.data?.total ?? null);
@@ -115,8 +116,8 @@ export function DecisionBatchPanel({ query }: { query: ListQuery }) {
       <p role="status" className={styles.statusLine}>
         {status}
       </p>
-      <div className={list.batchGrid}>
-        <div className={list.batchBox}>
+      <div className={batch.batchGrid}>
+        <div className={batch.batchBox}>
           <h3 className={styles.subTitle}>Record a decision</h3>
           <DecisionCodeField
             id={codeId}
@@ -130,7 +131,7 @@ export function DecisionBatchPanel({ query }: { query: ListQuery }) {
           </p>
           <button
             type="button"
-            className={cx(buttonStyles.button, buttonStyles.primary, list.wrapButton)}
+            className={cx(buttonStyles.button, buttonStyles.primary, batch.wrapButton)}
             aria-disabled={busy || undefined}
             onClick={() => {
               if (code === '') {
@@ -149,7 +150,7 @@ export function DecisionBatchPanel({ query }: { query: ListQuery }) {
             {record.isPending ? 'Recording...' : batchRecordLabel(count)}
           </button>
         </div>
-        <div className={list.batchBox}>
+        <div className={batch.batchBox}>
           <h3 className={styles.subTitle}>Release the decisions of this list</h3>
           <p className={styles.muted}>
             Recorded decisions not yet released; applicants see them once released.
@@ -162,7 +163,7 @@ export function DecisionBatchPanel({ query }: { query: ListQuery }) {
           >
             {release.isPending && release.variables === null ? 'Releasing...' : 'Release now'}
           </button>
-          <div className={list.batchRelease}>
+          <div className={batch.batchRelease}>
             <ReleaseAtField value={at} onChange={setAt} />
             <button
               type="button"

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { releaseDecisionSchema } from '../../../shared/staff/decision-api';
-import { EMPTY_LIST_QUERY, filterLabelsOf } from '../list/application-filters';
+import { EMPTY_LIST_QUERY } from '../../../shared/staff/list-query';
+import { filterLabelsOf } from '../common/list-filter-choices';
 import {
   batchRecordLabel,
   batchResultText,

@@ -4,12 +4,9 @@ import type {
   DecisionCodeView,
   StaffDecision,
 } from '../../../shared/staff/decision-api';
-import {
-  type FilterLabels,
-  type ListQuery,
-  STATUS_LABELS,
-  statusLabel,
-} from '../list/application-filters';
+import { LIST_FILTERS, type ListFilterRow } from '../../../shared/staff/list-filters';
+import type { ListQuery } from '../../../shared/staff/list-query';
+import type { FilterLabels } from '../common/list-filter-choices';
 
 /*
  * The sentences and conversions of decisions in the console, kept apart from the components so
@@ -175,21 +172,42 @@ export function filtersSentence(query: ListQuery, labels: FilterLabels): string 
   const parts: string[] = [];
   const q = query.q.trim();
   if (q !== '') parts.push(`search “${q}”`);
-  const list = (name: string, values: readonly string[], label = (value: string) => value) => {
-    if (values.length > 0) parts.push(`${name}: ${values.map(label).join(' or ')}`);
-  };
-  list('status', query.status, (value) =>
-    value in STATUS_LABELS ? statusLabel(value).toLowerCase() : value,
-  );
-  // A value the lists do not know (an address edited by hand) is named as it was given.
-  list('entry term', query.term, (value) => labels.term.get(value) ?? value);
-  list('program', query.program, (value) => labels.program.get(value) ?? value);
-  list('decision type', query.decision_type, (value) => labels.decision_type.get(value) ?? value);
-  list('decision', query.decision, (value) => labels.decision.get(value) ?? value);
-  if (query.submitted_from !== '') parts.push(`submitted from ${query.submitted_from}`);
-  if (query.submitted_to !== '') parts.push(`submitted to ${query.submitted_to}`);
-  if (query.has_missing === 'true') parts.push('with missing checklist items');
-  if (query.has_missing === 'false') parts.push('with nothing missing');
+  const given: Readonly<Record<string, unknown>> = query;
+  for (const row of LIST_FILTERS as readonly ListFilterRow[]) {
+    const name = row.label.toLowerCase();
+    switch (row.kind) {
+      case 'choice':
+      case 'choices': {
+        const values = given[row.name];
+        if (!Array.isArray(values) || values.length === 0) break;
+        const known = labels[row.name];
+        // A value the lists do not know (an address edited by hand) is named as it was given;
+        // fixed choices are common words, the others names.
+        const label = (value: string) => {
+          const found = known?.get(value);
+          if (found === undefined) return value;
+          return row.options.from === 'fixed' ? found.toLowerCase() : found;
+        };
+        parts.push(`${name}: ${values.map(String).map(label).join(' or ')}`);
+        break;
+      }
+      case 'date_range':
+        for (const [param, label] of [
+          [`${row.name}_from`, row.fromLabel],
+          [`${row.name}_to`, row.toLabel],
+        ] as const) {
+          const value = given[param];
+          if (typeof value === 'string' && value !== '') {
+            parts.push(`${label.toLowerCase()} ${value}`);
+          }
+        }
+        break;
+      case 'yes_no':
+        if (given[row.name] === 'true') parts.push(row.yesSentence);
+        if (given[row.name] === 'false') parts.push(row.noSentence);
+        break;
+    }
+  }
   return parts.length === 0
     ? 'No search or filters: every application.'
     : `${capital(parts.join('; '))}.`;

@@ -9,9 +9,7 @@ import {
 import { ServerError } from '../../data/http-client';
 import buttonStyles from '../../ui/button.module.css';
 import { cx } from '../../ui/cx';
-import { applicationKeys } from '../application/application-calls';
-import styles from '../application/application-page.module.css';
-import { listKeys } from '../list/list-calls';
+import { applicationKeys, listKeys } from '../common/staff-query-keys';
 import { ConfirmDialog } from '../shell/confirm-dialog';
 import consoleStyles from '../shell/console.module.css';
 import { formatDateTime } from '../shell/page-heading';
@@ -28,6 +26,7 @@ import {
   releaseStateText,
   replyText,
 } from './decision-logic';
+import styles from './decision-section.module.css';
 import { ReleaseAtField } from './release-at-field';
 
 /** A refused call's most precise sentence: the field's own (a release time), else the reply's. */
@@ -48,10 +47,13 @@ export function DecisionSection({
   id,
   submitted,
   decision,
+  className,
 }: {
   id: string;
   submitted: boolean;
   decision: StaffDecision | null;
+  /** The panel's box and its place on the page, which the page decides. */
+  className?: string;
 }) {
   const { data: me } = useQuery({ ...meQueryOptions, enabled: false });
   const canManage = me?.permissions.includes('decisions.manage') ?? false;
@@ -67,8 +69,8 @@ export function DecisionSection({
   const titleRef = useRef<HTMLHeadingElement>(null);
 
   return (
-    <section aria-labelledby="decision-title" className={cx(styles.panel, styles.decision)}>
-      <h2 id="decision-title" ref={titleRef} tabIndex={-1} className={styles.panelTitle}>
+    <section aria-labelledby="decision-title" className={className}>
+      <h2 id="decision-title" ref={titleRef} tabIndex={-1} className={styles.title}>
         Decision
       </h2>
       <p role="status" className={styles.announcement}>

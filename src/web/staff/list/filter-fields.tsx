@@ -1,11 +1,123 @@
 import { useState } from 'react';
-import type { OptionItem } from '../../../shared/form/model';
+import type { ListFilterRow, YesNoValue } from '../../../shared/staff/list-filters';
+import type { ListQuery } from '../../../shared/staff/list-query';
 import authStyles from '../../auth/auth-form.module.css';
+import { type ChoiceSources, choicesOf } from '../common/list-filter-choices';
 import styles from '../shell/console.module.css';
 import { choiceSelection, dateFilterChanges, SEVERAL } from './filter-values';
+import list from './list.module.css';
 
-export function realOptions(options: readonly OptionItem[]): { value: string; label: string }[] {
-  return options.filter((option) => option.value !== '');
+/**
+ * The control of one row of the filter table, by its kind: checkboxes for several choices, a
+ * select for one choice or yes/no, two date boxes for a date range.
+ */
+export function FilterControl({
+  row,
+  query,
+  sources,
+  onChange,
+}: {
+  row: ListFilterRow;
+  query: ListQuery;
+  sources: ChoiceSources;
+  onChange: (change: Partial<ListQuery>) => void;
+}) {
+  const given: Readonly<Record<string, unknown>> = query;
+  const valuesOf = (name: string) => {
+    const value = given[name];
+    return Array.isArray(value) ? value.map(String) : [];
+  };
+  const textOf = (name: string) => {
+    const value = given[name];
+    return typeof value === 'string' ? value : '';
+  };
+  switch (row.kind) {
+    case 'choices': {
+      const chosen = valuesOf(row.name);
+      return (
+        <fieldset className={list.fieldset}>
+          <legend className={authStyles.label}>{row.label}</legend>
+          <div className={list.checks}>
+            {choicesOf(row.options, chosen, sources).map((choice) => (
+              <label key={choice.value} className={list.check}>
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(choice.value)}
+                  onChange={(event) =>
+                    onChange({
+                      [row.name]: event.target.checked
+                        ? [...chosen, choice.value]
+                        : chosen.filter((value) => value !== choice.value),
+                    })
+                  }
+                />
+                {choice.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      );
+    }
+    case 'choice': {
+      const chosen = valuesOf(row.name);
+      return (
+        <ChoiceFilter
+          id={row.id}
+          label={row.label}
+          anyLabel={row.anyLabel}
+          choices={choicesOf(row.options, chosen, sources)}
+          chosen={chosen}
+          onChange={(values) => onChange({ [row.name]: values })}
+        />
+      );
+    }
+    case 'date_range': {
+      const fromParam = `${row.name}_from`;
+      const toParam = `${row.name}_to`;
+      return (
+        <>
+          <DateFilter
+            id={row.fromId}
+            label={row.fromLabel}
+            value={textOf(fromParam)}
+            onChange={(value) => onChange({ [fromParam]: value })}
+          />
+          <DateFilter
+            id={row.toId}
+            label={row.toLabel}
+            value={textOf(toParam)}
+            onChange={(value) => onChange({ [toParam]: value })}
+          />
+        </>
+      );
+    }
+    case 'yes_no': {
+      const choices: { value: YesNoValue; label: string }[] = [
+        { value: '', label: row.anyLabel },
+        { value: 'true', label: row.yesLabel },
+        { value: 'false', label: row.noLabel },
+      ];
+      return (
+        <div className={authStyles.field}>
+          <label htmlFor={row.id} className={authStyles.label}>
+            {row.label}
+          </label>
+          <select
+            id={row.id}
+            className={styles.select}
+            value={textOf(row.name)}
+            onChange={(event) => onChange({ [row.name]: event.target.value as YesNoValue })}
+          >
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      );
+    }
+  }
 }
 
 export function ChoiceFilter({

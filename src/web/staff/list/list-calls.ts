@@ -5,10 +5,11 @@ import {
   type SavedView,
   type SavedViewInput,
 } from '../../../shared/staff/application-api';
-import type { ApplicationListResponse } from '../../../shared/staff/application-list-api';
-import { STAFF_API } from '../../../shared/staff/staff-api';
 import { deleteJson, getJson, postJson } from '../../data/http-client';
+import { fetchApplicationList } from '../common/staff-query-keys';
 import { type DownloadedFile, fetchFile } from '../shell/staff-calls';
+
+export { listKeys } from '../common/staff-query-keys';
 
 /** One column a CSV export may hold, with the heading of its group in the chooser. */
 export interface ExportColumn {
@@ -65,11 +66,7 @@ export function exportColumnsOf(reply: unknown): ExportColumns {
 
 /** The list page's calls: the list, saved views and exports (application-api.ts has the contract). */
 export const listCalls = {
-  list: (search: string, signal?: AbortSignal) =>
-    getJson<ApplicationListResponse>(
-      `${STAFF_API}/applications${search ? `?${search}` : ''}`,
-      signal,
-    ),
+  list: fetchApplicationList,
   savedViews: () => getJson<SavedView[]>(applicationUrls.savedViews),
   saveView: (view: SavedViewInput) => postJson<SavedView>(applicationUrls.savedViews, view),
   deleteView: (id: string) =>
@@ -80,14 +77,4 @@ export const listCalls = {
   startZip: (query: string) => postJson<ExportJob>(applicationUrls.zipExports, { query }),
   zipJob: (id: string) => getJson<ExportJob>(applicationUrls.zipExport(encodeURIComponent(id))),
   zipJobs: () => getJson<ExportJob[]>(applicationUrls.zipExports),
-};
-
-/** Cache keys of the list page's server state. */
-export const listKeys = {
-  all: ['staff', 'list'] as const,
-  list: (search: string) => ['staff', 'list', search] as const,
-  savedViews: ['staff', 'saved-views'] as const,
-  exportColumns: ['staff', 'export-columns'] as const,
-  zipJobs: ['staff', 'zip-exports'] as const,
-  zipJob: (id: string) => ['staff', 'zip-exports', id] as const,
 };

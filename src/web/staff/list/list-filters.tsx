@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, type useSearchParams } from 'react-router';
-import { decisionTypeOptions, majorOptions } from '../../../shared/application/option-lists';
-import { APPLICATION_STATUSES } from '../../../shared/staff/application-list-api';
+import { LIST_FILTERS } from '../../../shared/staff/list-filters';
 import authStyles from '../../auth/auth-form.module.css';
 import buttonStyles from '../../ui/button.module.css';
 import { cx } from '../../ui/cx';
+import type { ChoiceSources } from '../common/list-filter-choices';
 import { decisionCodesQuery } from '../decisions/decision-calls';
 import styles from '../shell/console.module.css';
 import {
@@ -14,24 +14,15 @@ import {
   type ListQuery,
   listQueryFromSearch,
   listQueryString,
-  type MissingFilter,
-  STATUS_LABELS,
   searchOfListQuery,
-  termChoices,
   withFilters,
 } from './application-filters';
-import { ChoiceFilter, DateFilter, realOptions } from './filter-fields';
+import { FilterControl } from './filter-fields';
 import list from './list.module.css';
 import type { SetQuery } from './list-columns';
 
 /** Typing pauses this long before the list is asked again: one call per word, not per letter. */
 const SEARCH_DELAY_MS = 350;
-
-const MISSING_CHOICES: { value: MissingFilter; label: string }[] = [
-  { value: '', label: 'Any' },
-  { value: 'true', label: 'Some items missing' },
-  { value: 'false', label: 'Nothing missing' },
-];
 
 export function ListFilters({
   query,
@@ -78,12 +69,11 @@ export function ListFilters({
     applySearch(text);
   };
 
-  const terms = termChoices(new Date().getFullYear(), query.term);
   const codes = useQuery(decisionCodesQuery);
-  const decisionChoices = (codes.data ?? []).map((code) => ({
-    value: code.code,
-    label: code.label,
-  }));
+  const sources: ChoiceSources = {
+    year: new Date().getFullYear(),
+    decisionCodes: new Map((codes.data ?? []).map((code) => [code.code, code.label])),
+  };
 
   return (
     <section className={styles.section} aria-labelledby="filters-title">
@@ -114,94 +104,15 @@ export function ListFilters({
             </div>
           </div>
           <div className={cx(styles.formRow, list.filterRow)}>
-            <fieldset className={list.fieldset}>
-              <legend className={authStyles.label}>Status</legend>
-              <div className={list.checks}>
-                {APPLICATION_STATUSES.map((status) => (
-                  <label key={status} className={list.check}>
-                    <input
-                      type="checkbox"
-                      checked={query.status.includes(status)}
-                      onChange={(event) =>
-                        setQuery(
-                          withFilters(query, {
-                            status: event.target.checked
-                              ? [...query.status, status]
-                              : query.status.filter((value) => value !== status),
-                          }),
-                        )
-                      }
-                    />
-                    {STATUS_LABELS[status]}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <ChoiceFilter
-              id="filter-term"
-              label="Entry term"
-              anyLabel="Any term"
-              choices={terms}
-              chosen={query.term}
-              onChange={(term) => setQuery(withFilters(query, { term }))}
-            />
-            <ChoiceFilter
-              id="filter-program"
-              label="Program"
-              anyLabel="Any program"
-              choices={realOptions(majorOptions)}
-              chosen={query.program}
-              onChange={(program) => setQuery(withFilters(query, { program }))}
-            />
-            <ChoiceFilter
-              id="filter-decision"
-              label="Decision type"
-              anyLabel="Any decision type"
-              choices={realOptions(decisionTypeOptions)}
-              chosen={query.decision_type}
-              onChange={(decisionType) =>
-                setQuery(withFilters(query, { decision_type: decisionType }))
-              }
-            />
-            <ChoiceFilter
-              id="filter-decision-code"
-              label="Decision"
-              anyLabel="Any decision"
-              choices={decisionChoices}
-              chosen={query.decision}
-              onChange={(decision) => setQuery(withFilters(query, { decision }))}
-            />
-            <DateFilter
-              id="filter-submitted-from"
-              label="Submitted from"
-              value={query.submitted_from}
-              onChange={(value) => setQuery(withFilters(query, { submitted_from: value }))}
-            />
-            <DateFilter
-              id="filter-submitted-to"
-              label="Submitted to"
-              value={query.submitted_to}
-              onChange={(value) => setQuery(withFilters(query, { submitted_to: value }))}
-            />
-            <div className={authStyles.field}>
-              <label htmlFor="filter-missing" className={authStyles.label}>
-                Missing checklist items
-              </label>
-              <select
-                id="filter-missing"
-                className={styles.select}
-                value={query.has_missing}
-                onChange={(event) =>
-                  setQuery(withFilters(query, { has_missing: event.target.value as MissingFilter }))
-                }
-              >
-                {MISSING_CHOICES.map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {choice.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            {LIST_FILTERS.map((row) => (
+              <FilterControl
+                key={row.name}
+                row={row}
+                query={query}
+                sources={sources}
+                onChange={(change) => setQuery(withFilters(query, change))}
+              />
+            ))}
           </div>
           <div className={styles.formActions}>
             <button type="submit" className={cx(buttonStyles.button, buttonStyles.primary)}>

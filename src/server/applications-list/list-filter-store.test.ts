@@ -1,0 +1,168 @@
+import { and } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_FILTERS, type ListFilterCondition } from '../../shared/staff/list-filters';
+import type { DatabaseHandle } from '../db/database';
+import { accounts, applications, checklistCounts, decisions, webStatuses } from '../db/schema';
+import { createTestDatabase, databaseKinds } from '../test/test-database';
+import { LIST_FILTER_COLUMNS, listFiltersWhere, listFilterWhere } from './list-filter-store';
+
+interface Applicant {
+  status: 'started' | 'submitted';
+  term: string;
+  program: string;
+  submittedAt?: string;
+  missing?: number;
+  decision?: string;
+}
+
+describe('the filter table’s columns', () => {
+  it('name a column the server reads for every row', () => {
+    for (const row of LIST_FILTERS) expect(LIST_FILTER_COLUMNS[row.column], row.name).toBeDefined();
+  });
+
+  it('give no condition when no filter is given', () => {
+    expect(listFiltersWhere([])).toBeUndefined();
+  });
+});
+
+describe.each(databaseKinds)('the list filters’ conditions on %s', (kind) => {
+  let database: DatabaseHandle;
+  const ids: Record<string, string> = {};
+
+  const applicants: Record<string, Applicant> = {
+    early: {
+      status: 'submitted',
+      term: 'FA2026',
+      program: '209',
+      submittedAt: '2026-01-10T23:59:59Z',
+      missing: 0,
+      decision: 'admit',
+    },
+    late: {
+      status: 'submitted',
+      term: 'SP2027',
+      program: '201',
+      submittedAt: '2026-02-01T00:00:00Z',
+      missing: 3,
+      decision: 'deny',
+    },
+    started: { status: 'started', term: 'FA2026', program: '201' },
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const { db } = database;
+    for (const [name, applicant] of Object.entries(applicants)) {
+      const [account] = await db
+        .insert(accounts)
+        .values({ email: `${name}@example.edu` })
+        .returning({ id: accounts.id });
+      const id = account?.id as string;
+      ids[name] = id;
+      const updatedAt = new Date('2026-03-01T00:00:00Z');
+      await db.insert(applications).values({
+        accountId: id,
+        answers: { entry_term: applicant.term, applied_major: applicant.program },
+        submittedAt: applicant.submittedAt ? new Date(applicant.submittedAt) : null,
+        updatedAt,
+      });
+      const reached =
+        applicant.status === 'submitted' ? ['started', 'validating', 'submitted'] : ['started'];
+      for (const webStatus of reached)
+        await db.insert(webStatuses).values({ accountId: id, webStatus });
+      if (applicant.missing !== undefined) {
+        await db
+          .insert(checklistCounts)
+          .values({ accountId: id, missing: applicant.missing, sourceUpdatedAt: updatedAt });
+      }
+      if (applicant.decision) {
+        await db
+          .insert(decisions)
+          .values({ accountId: id, code: applicant.decision, recordedByLabel: 'test' });
+      }
+    }
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  /** The names of the applications every condition matches. */
+  async function matching(...filters: ListFilterCondition[]): Promise<string[]> {
+    const rows = await database.db
+      .select({ id: applications.accountId })
+      .from(applications)
+      .where(and(...filters.map(listFilterWhere)));
+    const names = new Map(Object.entries(ids).map(([name, id]) => [id, name]));
+    return rows.map((row) => names.get(row.id) ?? row.id).sort();
+  }
+
+  const values = (name: string, column: ListFilterCondition['column'], given: string[]) =>
+    ({ kind: 'values', name, column, values: given }) as const;
+
+  it('reads several choices from a column that keeps a code of each (the status)', async () => {
+    expect(await matching(values('status', 'list_status', ['submitted']))).toEqual([
+      'early',
+      'late',
+    ]);
+    expect(await matching(values('status', 'list_status', ['started', 'submitted']))).toEqual([
+      'early',
+      'late',
+      'started',
+    ]);
+    expect(await matching(values('status', 'list_status', ['validating']))).toEqual([]);
+  });
+
+  it('reads a choice from a column of the application', async () => {
+    expect(await matching(values('term', 'list_entry_term', ['FA2026']))).toEqual([
+      'early',
+      'started',
+    ]);
+    expect(await matching(values('program', 'list_program_code', ['201', '209']))).toEqual([
+      'early',
+      'late',
+      'started',
+    ]);
+  });
+
+  it('reads a choice from a table of one row per application (the decision)', async () => {
+    expect(await matching(values('decision', 'decision_code', ['admit']))).toEqual(['early']);
+    expect(await matching(values('decision', 'decision_code', ['admit', 'deny']))).toEqual([
+      'early',
+      'late',
+    ]);
+  });
+
+  it('reads a date range as whole days, both ends included and either left open', async () => {
+    const range = (from: string | null, to: string | null): ListFilterCondition => ({
+      kind: 'date_range',
+      name: 'submitted',
+      column: 'submitted_at',
+      from,
+      to,
+    });
+    expect(await matching(range('2026-01-10', '2026-01-10'))).toEqual(['early']);
+    expect(await matching(range('2026-01-11', null))).toEqual(['late']);
+    expect(await matching(range(null, '2026-01-31'))).toEqual(['early']);
+    expect(await matching(range('2026-01-01', '2026-02-01'))).toEqual(['early', 'late']);
+  });
+
+  it('reads yes/no as a count above zero or zero, an uncounted application in neither', async () => {
+    const missing = (yes: boolean): ListFilterCondition => ({
+      kind: 'yes_no',
+      name: 'has_missing',
+      column: 'missing_items',
+      yes,
+    });
+    expect(await matching(missing(true))).toEqual(['late']);
+    expect(await matching(missing(false))).toEqual(['early']);
+  });
+
+  it('puts several filters together', async () => {
+    expect(
+      await matching(
+        values('term', 'list_entry_term', ['FA2026']),
+        values('status', 'list_status', ['submitted']),
+      ),
+    ).toEqual(['early']);
+  });
+});

@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import {
+  APPLICATION_LIST_FILTERS,
+  APPLICATION_LIST_MESSAGES,
+  applicationListQuery,
+  givenListFilters,
+  listQueryParams,
+  listRequestOf,
+} from './application-list-api';
+import {
+  anyListFilter,
+  appendListFilters,
+  EMPTY_LIST_FILTERS,
+  LIST_FILTERS,
+  type ListFilterQuery,
+  listFiltersFromParams,
+  paramsOfFilter,
+} from './list-filters';
+import { EMPTY_LIST_QUERY, listQueryFromSearch, listQueryString } from './list-query';
+
+const parse = (search: string) => applicationListQuery.safeParse(listQueryParams(search));
+const addressOf = (filters: Partial<ListFilterQuery>) => {
+  const params = new URLSearchParams();
+  appendListFilters(params, { ...EMPTY_LIST_FILTERS, ...filters });
+  return params.toString();
+};
+
+describe('the filter table', () => {
+  it('names each parameter once, in the order the page shows the filters', () => {
+    expect(APPLICATION_LIST_FILTERS).toEqual([
+      'status',
+      'term',
+      'program',
+      'decision_type',
+      'decision',
+      'submitted_from',
+      'submitted_to',
+      'has_missing',
+    ]);
+    expect(new Set(APPLICATION_LIST_FILTERS).size).toBe(APPLICATION_LIST_FILTERS.length);
+    for (const param of ['q', 'sort', 'direction', 'page', 'page_size', 'email']) {
+      expect(APPLICATION_LIST_FILTERS).not.toContain(param);
+    }
+  });
+
+  it('gives every control an id of its own', () => {
+    const ids = LIST_FILTERS.flatMap((row) =>
+      row.kind === 'date_range' ? [row.fromId, row.toId] : 'id' in row ? [row.id] : [],
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('starts every filter empty', () => {
+    expect(anyListFilter(EMPTY_LIST_FILTERS)).toBe(false);
+    expect(addressOf({})).toBe('');
+  });
+});
+
+describe('the request schema derived from the table', () => {
+  it('accepts every kind: several choices, one choice given twice, a date range, yes/no', () => {
+    const parsed = parse(
+      'status=started&status=submitted&term=FA2026&term=SP2027&program=209&decision_type=ED' +
+        '&decision=admit&submitted_from=2026-01-01&submitted_to=2026-02-01&has_missing=false',
+    );
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    if (!parsed.success) return;
+    expect(givenListFilters(parsed.data)).toEqual({
+      status: ['started', 'submitted'],
+      term: ['FA2026', 'SP2027'],
+      program: ['209'],
+      decision_type: ['ED'],
+      decision: ['admit'],
+      submitted_from: '2026-01-01',
+      submitted_to: '2026-02-01',
+      has_missing: false,
+    });
+    expect(listRequestOf(parsed.data).filters).toEqual([
+      { kind: 'values', name: 'status', column: 'list_status', values: ['started', 'submitted'] },
+      { kind: 'values', name: 'term', column: 'list_entry_term', values: ['FA2026', 'SP2027'] },
+      { kind: 'values', name: 'program', column: 'list_program_code', values: ['209'] },
+      { kind: 'values', name: 'decision_type', column: 'list_decision_type', values: ['ED'] },
+      { kind: 'values', name: 'decision', column: 'decision_code', values: ['admit'] },
+      {
+        kind: 'date_range',
+        name: 'submitted',
+        column: 'submitted_at',
+        from: '2026-01-01',
+        to: '2026-02-01',
+      },
+      { kind: 'yes_no', name: 'has_missing', column: 'missing_items', yes: false },
+    ]);
+  });
+
+  it('leaves a filter not given out of the request, and takes either end of a range alone', () => {
+    const none = parse('');
+    expect(none.success && listRequestOf(none.data).filters).toEqual([]);
+    const from = parse('submitted_from=2026-03-01');
+    expect(from.success && listRequestOf(from.data).filters).toEqual([
+      {
+        kind: 'date_range',
+        name: 'submitted',
+        column: 'submitted_at',
+        from: '2026-03-01',
+        to: null,
+      },
+    ]);
+    const yes = parse('has_missing=true');
+    expect(yes.success && listRequestOf(yes.data).filters).toEqual([
+      { kind: 'yes_no', name: 'has_missing', column: 'missing_items', yes: true },
+    ]);
+  });
+
+  it('refuses what a row does not take, with the same clear messages', () => {
+    const bad: Array<[string, string, string]> = [
+      ['status=admitted', 'status', APPLICATION_LIST_MESSAGES.status],
+      [`program=${'p'.repeat(101)}`, 'program', APPLICATION_LIST_MESSAGES.filterValue],
+      ['term=', 'term', APPLICATION_LIST_MESSAGES.filterValue],
+      [
+        Array.from({ length: 21 }, (_, index) => `term=T${index}`).join('&'),
+        'term',
+        APPLICATION_LIST_MESSAGES.tooManyValues,
+      ],
+      ['submitted_from=2026-13-01', 'submitted_from', APPLICATION_LIST_MESSAGES.date],
+      [
+        'submitted_from=2026-02-02&submitted_to=2026-02-01',
+        'submitted_to',
+        APPLICATION_LIST_MESSAGES.dateRange,
+      ],
+      ['has_missing=yes', 'has_missing', APPLICATION_LIST_MESSAGES.hasMissing],
+      ['has_missing=true&has_missing=false', 'has_missing', APPLICATION_LIST_MESSAGES.hasMissing],
+    ];
+    for (const [search, path, message] of bad) {
+      const parsed = parse(search);
+      expect(parsed.success, search).toBe(false);
+      const issue = parsed.error?.issues.find((one) => one.path.join('.').startsWith(path));
+      expect(issue, search).toBeDefined();
+      expect(issue?.message, search).toBe(message);
+    }
+    // A parameter no row names is refused (the server's 400 names it).
+    const unknown = parse('colour=red');
+    expect(unknown.error?.issues).toMatchObject([{ code: 'unrecognized_keys', keys: ['colour'] }]);
+    expect(APPLICATION_LIST_MESSAGES.status).toBe(
+      'A status is one of: started, validating, submitted.',
+    );
+    expect(APPLICATION_LIST_MESSAGES.hasMissing).toBe('has_missing is true or false.');
+  });
+});
+
+describe('the address derived from the table', () => {
+  const roundTrip = (search: string) =>
+    listQueryString(listQueryFromSearch(new URLSearchParams(search)));
+
+  it('writes and reads back every kind of filter', () => {
+    for (const search of [
+      '',
+      'status=started',
+      'status=started&status=validating&status=submitted',
+      'term=FA2026',
+      'term=FA2026&term=SP2027',
+      'program=209&decision_type=ED&decision=admit&decision=defer',
+      'submitted_from=2026-01-01',
+      'submitted_to=2026-02-01',
+      'submitted_from=2026-01-01&submitted_to=2026-02-01',
+      'has_missing=true',
+      'has_missing=false',
+    ]) {
+      expect(roundTrip(search), search).toBe(search);
+    }
+  });
+
+  it('writes the table’s order whatever order the address came in', () => {
+    expect(
+      roundTrip('has_missing=true&submitted_to=2026-02-01&decision=admit&status=started'),
+    ).toBe('status=started&decision=admit&submitted_to=2026-02-01&has_missing=true');
+  });
+
+  it('drops empty and repeated values, and a yes/no that is neither', () => {
+    const filters = listFiltersFromParams(
+      new URLSearchParams('status=&status=started&status=started&term=%20&has_missing=maybe'),
+    );
+    expect(filters).toEqual({ ...EMPTY_LIST_FILTERS, status: ['started'] });
+    expect(listQueryFromSearch(new URLSearchParams('submitted_from=%20'))).toEqual(
+      EMPTY_LIST_QUERY,
+    );
+  });
+
+  it('knows when a filter of each kind narrows the list', () => {
+    expect(anyListFilter({ ...EMPTY_LIST_FILTERS, status: ['started'] })).toBe(true);
+    expect(anyListFilter({ ...EMPTY_LIST_FILTERS, term: ['FA2026'] })).toBe(true);
+    expect(anyListFilter({ ...EMPTY_LIST_FILTERS, submitted_to: '2026-01-01' })).toBe(true);
+    expect(anyListFilter({ ...EMPTY_LIST_FILTERS, has_missing: 'false' })).toBe(true);
+  });
+
+  it('is what the server accepts, for every row', () => {
+    const search = addressOf({
+      status: ['submitted'],
+      term: ['FA2026', 'SP2027'],
+      program: ['209'],
+      decision_type: ['ED'],
+      decision: ['admit'],
+      submitted_from: '2026-01-01',
+      submitted_to: '2026-01-31',
+      has_missing: 'true',
+    });
+    const parsed = parse(search);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    const params = new Set(new URLSearchParams(search).keys());
+    expect([...params]).toEqual(LIST_FILTERS.flatMap(paramsOfFilter));
+  });
+});
