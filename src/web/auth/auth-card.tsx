@@ -1,5 +1,5 @@
 import { type ReactNode, useRef } from 'react';
-import { useHeadingFocus } from '../layout/use-heading-focus';
+import { useHeadingFocus } from '../ui/use-heading-focus';
 import styles from './auth-card.module.css';
 
 interface AuthCardProps {

@@ -8,7 +8,7 @@ import {
   formErrors,
 } from '../../shared/accounts/account-forms';
 import { CONFIRMATION_CODE_LENGTH } from '../../shared/constants';
-import { nextNavigationState, readNavigationState } from '../navigation-state';
+import { nextNavigationState, readNavigationState } from '../navigation/navigation-state';
 import { useToast } from '../toast/use-toast';
 import { cx } from '../ui/cx';
 import textStyles from '../ui/text-variant.module.css';

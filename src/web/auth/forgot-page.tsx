@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { type ForgotPasswordForm, forgotPasswordSchema } from '../../shared/accounts/account-forms';
-import { nextNavigationState, readNavigationState } from '../navigation-state';
+import { nextNavigationState, readNavigationState } from '../navigation/navigation-state';
 import { useToast } from '../toast/use-toast';
 import { accountCalls, CARD_ERROR_TITLES, failureMessage, replyMessage } from './account-calls';
 import { AuthCard } from './auth-card';

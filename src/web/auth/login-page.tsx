@@ -6,7 +6,7 @@ import { type LoginForm, loginSchema } from '../../shared/accounts/account-forms
 import { DEFAULT_ROUTE } from '../../shared/routes';
 import { ServerError } from '../data/http-client';
 import { profileQueryOptions } from '../data/profile';
-import { nextNavigationState, readNavigationState } from '../navigation-state';
+import { nextNavigationState, readNavigationState } from '../navigation/navigation-state';
 import { writeActivityMark } from '../session/inactivity';
 import { useToast } from '../toast/use-toast';
 import { cx } from '../ui/cx';

@@ -11,13 +11,13 @@ import { COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_STEPS } from '../../shared/routes
 import { documentAnswersQueryOptions, resetDocumentData } from '../data/documents';
 import { postJson, putJson, ServerError } from '../data/http-client';
 import { queryKeys } from '../data/query-keys';
-import { useHeadingFocus } from '../layout/use-heading-focus';
 import { Modal } from '../modal/modal';
-import { readNavigationState } from '../navigation-state';
+import { readNavigationState } from '../navigation/navigation-state';
 import { useStore } from '../state/create-store';
 import { useToast } from '../toast/use-toast';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';
+import { useHeadingFocus } from '../ui/use-heading-focus';
 import { whenIdle } from '../ui/when-idle';
 import { ErrorSummary, focusField } from './error-summary';
 import { preloadFileQuestion } from './field';

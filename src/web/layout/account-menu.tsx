@@ -1,7 +1,7 @@
 import { Popover } from 'radix-ui';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
-import type { nextNavigationState } from '../navigation-state';
+import type { nextNavigationState } from '../navigation/navigation-state';
 import buttonStyles from '../ui/button.module.css';
 import { CloseIcon } from '../ui/close-icon';
 import { cx } from '../ui/cx';

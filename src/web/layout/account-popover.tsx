@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useProfile } from '../data/profile';
 import { useFormSession } from '../form/form-session-context';
 import { ErrorDialog } from '../modal/error-dialog';
-import { nextNavigationState } from '../navigation-state';
+import { nextNavigationState } from '../navigation/navigation-state';
 import { useLogOut } from '../session/use-log-out';
 import buttonStyles from '../ui/button.module.css';
 import { cx } from '../ui/cx';

@@ -1,6 +1,7 @@
 import { COMPLETION_ROUTE, isFormRoute } from '../../shared/routes';
 import { useFormSession } from '../form/form-session-context';
 import { useLifeCycle } from '../form/life-cycle';
+import { ShellBoundary, ShellFrame, useShellScreen } from '../frame/shell-frame';
 import { usePrefillNotice } from '../prefill/prefill-notice';
 import { ReadOnlyShell, useServiceToken } from '../read-only/read-only-shell';
 import { InactivityMonitor } from '../session/inactivity-monitor';
@@ -9,7 +10,6 @@ import { BannerArea } from './banner-area';
 import { Banners } from './banners';
 import { Footer } from './footer';
 import { Header } from './header';
-import { ShellBoundary, ShellFrame, useShellScreen } from './shell-frame';
 import { StepNavigation } from './step-navigation';
 
 /** The shell around every screen. */
