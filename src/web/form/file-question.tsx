@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { FILE_INPUT_ACCEPT, FILE_RULES_HINT } from '../../shared/documents/file-rules';
 import type { Field } from '../../shared/form/model';
+import { trackedCall } from '../app-state/tracked-call';
 import { documentAnswersQueryOptions, fetchDocumentPdf } from '../data/documents';
 import { Modal } from '../modal/modal';
 import modalStyles from '../modal/modal.module.css';
@@ -23,7 +24,6 @@ import styles from './file-question.module.css';
 import formStyles from './form.module.css';
 import { useFormContext } from './form-context';
 import { useFormTools } from './form-tools';
-import { trackedCall } from './tracked-call';
 import {
   formatFileSize,
   phaseAnnouncement,

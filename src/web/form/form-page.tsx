@@ -8,6 +8,10 @@ import type { Page, Repeat, Tabs } from '../../shared/form/model';
 import { chosenTab } from '../../shared/form/resolve';
 import { todayIso, validateAnswers } from '../../shared/form/validate';
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_STEPS } from '../../shared/routes';
+import { useFormSession } from '../app-state/form-session-context';
+import { hasContent, nonEmpty } from '../app-state/local-copy';
+import { indexModel, keysOfItems } from '../app-state/model-index';
+import { trackedCall } from '../app-state/tracked-call';
 import { documentAnswersQueryOptions, resetDocumentData } from '../data/documents';
 import { postJson, putJson, ServerError } from '../data/http-client';
 import { queryKeys } from '../data/query-keys';
@@ -24,14 +28,10 @@ import { preloadFileQuestion } from './field';
 import { type FormActions, FormContext, type FormContextValue } from './form-context';
 import { FormErrorDialog } from './form-error-dialog';
 import styles from './form-page.module.css';
-import { useFormSession } from './form-session-context';
 import { createFormTools, FormToolsContext } from './form-tools';
 import { ItemList, preloadSignedInTabs } from './items';
-import { hasContent, nonEmpty } from './local-copy';
-import { indexModel, keysOfItems } from './model-index';
 import { SaveStatus } from './save-status';
 import { buildSummary, keyPlaces } from './summary';
-import { trackedCall } from './tracked-call';
 
 /** The answer store's view of the model; the form route hands it to the session as it loads. */
 export const answerModel = indexModel(applicationModel);
@@ -383,10 +383,10 @@ function FormPageContent({ page }: { page: Page }) {
   );
 }
 
+export { useFormSession } from '../app-state/form-session-context';
 // The status page's upload of a document awaited after submit takes these from this chunk: were
 // they imported on their own, the bundler would split them off the form page's first load. The
 // upload control itself is a chunk of its own, which the status page loads beside this one.
 export { documentAnswersQueryOptions } from '../data/documents';
-export { useFormSession } from './form-session-context';
 export { createFormTools, FormToolsContext } from './form-tools';
 export { FormPage as Component };

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useFormSession } from '../app-state/form-session-context';
 import { useProfile } from '../data/profile';
-import { useFormSession } from '../form/form-session-context';
 import { ErrorDialog } from '../modal/error-dialog';
 import { nextNavigationState } from '../navigation/navigation-state';
 import { useLogOut } from '../session/use-log-out';

@@ -1,8 +1,8 @@
 import { COMPLETION_ROUTE, isFormRoute } from '../../shared/routes';
-import { useFormSession } from '../form/form-session-context';
+import { useFormSession } from '../app-state/form-session-context';
+import { usePrefillNotice } from '../app-state/prefill-notice';
 import { useLifeCycle } from '../form/life-cycle';
 import { ShellBoundary, ShellFrame, useShellScreen } from '../frame/shell-frame';
-import { usePrefillNotice } from '../prefill/prefill-notice';
 import { ReadOnlyShell, useServiceToken } from '../read-only/read-only-shell';
 import { InactivityMonitor } from '../session/inactivity-monitor';
 import { useNavigationToast } from '../toast/use-navigation-toast';
