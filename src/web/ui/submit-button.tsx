@@ -1,7 +1,7 @@
-import buttonStyles from '../ui/button.module.css';
-import { cx } from '../ui/cx';
-import { LoadingIndicator } from '../ui/loading-indicator';
-import styles from './auth-form.module.css';
+import buttonStyles from './button.module.css';
+import { cx } from './cx';
+import styles from './form-controls.module.css';
+import { LoadingIndicator } from './loading-indicator';
 
 /** The primary button of an account card; it says what is happening while the call runs. */
 export function SubmitButton({

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { cx } from '../ui/cx';
-import { QuestionLabel } from '../ui/question-label';
-import styles from './auth-form.module.css';
+import { cx } from './cx';
+import styles from './form-controls.module.css';
+import { QuestionLabel } from './question-label';
 import type { FieldBinding } from './use-account-form';
 
 type NativeInputProps = Omit<

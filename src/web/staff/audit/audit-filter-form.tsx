@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import authStyles from '../../auth/auth-form.module.css';
-import { FieldErrors, TextField } from '../../auth/text-field';
 import buttonStyles from '../../ui/button.module.css';
 import { cx } from '../../ui/cx';
+import authStyles from '../../ui/form-controls.module.css';
+import { FieldErrors, TextField } from '../../ui/text-field';
 import styles from '../shell/console.module.css';
 import { FormErrorSummary, useStaffForm } from '../shell/staff-form';
 import { auditCalls, auditKeys } from './audit-calls';

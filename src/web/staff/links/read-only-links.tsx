@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CreatedServiceLink, ServiceLinkSummary } from '../../../shared/staff/staff-api';
-import { TextField } from '../../auth/text-field';
 import buttonStyles from '../../ui/button.module.css';
 import { cx } from '../../ui/cx';
+import { TextField } from '../../ui/text-field';
 import styles from '../shell/console.module.css';
 import { CopyButton } from '../shell/copy-button';
 import { formatDateTime } from '../shell/page-heading';

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type EnrolmentStartResponse, totpCodeSchema } from '../../../shared/staff/staff-api';
-import { AuthCard } from '../../auth/auth-card';
-import authStyles from '../../auth/auth-form.module.css';
-import { ErrorIcon } from '../../auth/text-field';
 import { useTenantConfig } from '../../data/tenant';
+import { AuthCard } from '../../ui/auth-card';
 import buttonStyles from '../../ui/button.module.css';
 import { cx } from '../../ui/cx';
+import authStyles from '../../ui/form-controls.module.css';
 import { LoadingIndicator } from '../../ui/loading-indicator';
+import { ErrorIcon } from '../../ui/text-field';
 import styles from '../shell/console.module.css';
 import { CopyButton } from '../shell/copy-button';
 import { downloadFile, groupKey, recoveryCodesText } from '../shell/secrets';

@@ -7,10 +7,10 @@ import {
   type StaffSignInForm,
   staffSignInSchema,
 } from '../../../shared/staff/staff-api';
-import { AuthCard } from '../../auth/auth-card';
-import { PasswordField } from '../../auth/password-field';
+import { AuthCard } from '../../ui/auth-card';
 import buttonStyles from '../../ui/button.module.css';
 import { cx } from '../../ui/cx';
+import { PasswordField } from '../../ui/password-field';
 import styles from '../shell/console.module.css';
 import { optionsQueryOptions } from '../shell/staff-calls';
 import { CardForm, EmailField, useStaffForm } from '../shell/staff-form';

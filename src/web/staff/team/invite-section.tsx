@@ -7,11 +7,11 @@ import {
   type InviteStaffResponse,
   inviteStaffSchema,
 } from '../../../shared/staff/staff-api';
-import authStyles from '../../auth/auth-form.module.css';
-import { FieldErrors, TextField } from '../../auth/text-field';
 import buttonStyles from '../../ui/button.module.css';
 import { cx } from '../../ui/cx';
+import authStyles from '../../ui/form-controls.module.css';
 import { QuestionLabel } from '../../ui/question-label';
+import { FieldErrors, TextField } from '../../ui/text-field';
 import styles from '../shell/console.module.css';
 import { CopyButton } from '../shell/copy-button';
 import { formatDateTime } from '../shell/page-heading';
