@@ -19,8 +19,7 @@ import { Modal } from '../modal/modal';
 import { readNavigationState } from '../navigation/navigation-state';
 import { useStore } from '../state/create-store';
 import { useToast } from '../toast/use-toast';
-import buttonStyles from '../ui/button.module.css';
-import { cx } from '../ui/cx';
+import { Button } from '../ui/button';
 import { useHeadingFocus } from '../ui/use-heading-focus';
 import { whenIdle } from '../ui/when-idle';
 import { ErrorSummary, focusField } from './error-summary';
@@ -306,23 +305,25 @@ function FormPageContent({ page }: { page: Page }) {
           {isLoggedIn ? <SaveStatus autosave={autosave} announced /> : null}
           <div className={styles.actions}>
             {nextStep ? (
-              <button
+              <Button
                 type="button"
-                className={cx(buttonStyles.button, buttonStyles.primary, styles.saveAndContinue)}
+                variant="primary"
+                className={styles.saveAndContinue}
                 onClick={saveAndContinue}
               >
                 Save and Continue
-              </button>
+              </Button>
             ) : (
-              <button
+              <Button
                 ref={submitButton}
                 type="button"
-                className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
+                variant="primary"
+                className={styles.submit}
                 onClick={submit}
                 disabled={submitting}
               >
                 {submitting ? 'Submitting...' : 'Submit'}
-              </button>
+              </Button>
             )}
           </div>
         </div>
@@ -354,26 +355,26 @@ function FormPageContent({ page }: { page: Page }) {
                 cleared.
               </p>
               <div className={styles.dialogActions}>
-                <button
+                <Button
                   type="button"
-                  className={cx(buttonStyles.button, buttonStyles.secondary)}
+                  variant="secondary"
                   onClick={() => {
                     pendingSwitch.resolve(false);
                     setPendingSwitch(null);
                   }}
                 >
                   Cancel
-                </button>
-                <button
+                </Button>
+                <Button
                   type="button"
-                  className={cx(buttonStyles.button, buttonStyles.primary)}
+                  variant="primary"
                   onClick={() => {
                     pendingSwitch.resolve(true);
                     setPendingSwitch(null);
                   }}
                 >
                   Switch and clear
-                </button>
+                </Button>
               </div>
             </>
           ) : null}

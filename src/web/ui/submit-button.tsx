@@ -1,5 +1,4 @@
-import buttonStyles from './button.module.css';
-import { cx } from './cx';
+import { Button } from './button';
 import styles from './form-controls.module.css';
 import { LoadingIndicator } from './loading-indicator';
 
@@ -14,11 +13,7 @@ export function SubmitButton({
   pendingLabel: string;
 }) {
   return (
-    <button
-      type="submit"
-      className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
-      disabled={pending}
-    >
+    <Button type="submit" variant="primary" className={styles.submit} disabled={pending}>
       {pending ? (
         <>
           <LoadingIndicator type="circles" size="xs" />
@@ -27,6 +22,6 @@ export function SubmitButton({
       ) : (
         label
       )}
-    </button>
+    </Button>
   );
 }

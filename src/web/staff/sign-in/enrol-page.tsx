@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { type EnrolmentStartResponse, totpCodeSchema } from '../../../shared/staff/staff-api';
 import { useTenantConfig } from '../../data/tenant';
 import { AuthCard } from '../../ui/auth-card';
-import buttonStyles from '../../ui/button.module.css';
+import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import authStyles from '../../ui/form-controls.module.css';
 import { LoadingIndicator } from '../../ui/loading-indicator';
@@ -179,15 +179,16 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       </ul>
       <div className={styles.formActions}>
         <CopyButton text={codes.join('\n')} label="Copy" />
-        <button
+        <Button
           type="button"
-          className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
+          variant="secondary"
+          className={styles.smallButton}
           onClick={() =>
             downloadFile(new Blob([text], { type: 'text/plain' }), 'recovery-codes.txt')
           }
         >
           Download as text
-        </button>
+        </Button>
       </div>
       <div className={cx(authStyles.field, styles.confirmSaved)}>
         <label className={styles.checkbox}>
@@ -214,14 +215,15 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         </div>
       </div>
       <FormAlert message={failure} />
-      <button
+      <Button
         type="button"
-        className={cx(buttonStyles.button, buttonStyles.primary, buttonStyles.full)}
+        variant="primary"
+        fullWidth
         onClick={onContinue}
         disabled={go.isPending}
       >
         {go.isPending ? 'Opening the console...' : 'Continue'}
-      </button>
+      </Button>
     </>
   );
 }
