@@ -9,7 +9,7 @@ import {
   TEMPORARY_ANSWERS_UNKNOWN_MESSAGE,
 } from '../src/shared/api/temporary-answers';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
-import { ANONYMOUS_ANSWERS_KEY } from '../src/web/form/local-copy';
+import { ANONYMOUS_ANSWERS_KEY } from '../src/web/app-state/local-copy';
 import { toasts } from './helpers/accounts';
 import { devToolsPath } from './helpers/dev-tools';
 import { attachDocument } from './helpers/documents';

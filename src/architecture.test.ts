@@ -99,6 +99,77 @@ describe('imports flow web -> shared <- server', () => {
   });
 });
 
+describe('the staff console and the applicant screens share only neutral folders', () => {
+  it.each([
+    [
+      'src/web/staff/team/x.tsx',
+      "import { TextField } from '../../auth/text-field';\nexport const x = TextField;\n",
+      "must not import the applicant's screens",
+    ],
+    [
+      'src/web/staff/shell/x.tsx',
+      "import { Header } from '../../layout/header';\nexport const x = Header;\n",
+      "must not import the applicant's screens",
+    ],
+    [
+      'src/web/staff/application/x.tsx',
+      "import { FormPage } from '../../form/form-page';\nexport const x = FormPage;\n",
+      "must not import the applicant's screens",
+    ],
+    [
+      'src/web/staff/x.tsx',
+      "import { CompletionPage } from '../pages/completion-page';\nexport const x = CompletionPage;\n",
+      "must not import the applicant's screens",
+    ],
+    [
+      'src/web/staff/audit/x.ts',
+      "import { buildApp } from '../../../server/app';\nexport const x = buildApp;\n",
+      'src/web must not import from src/server',
+    ],
+    [
+      'src/web/auth/x.tsx',
+      "import { StaffForm } from '../staff/shell/staff-form';\nexport const x = StaffForm;\n",
+      'must not import the staff console',
+    ],
+    [
+      'src/web/layout/x.tsx',
+      "import { ConsoleLayout } from '../staff/shell/console-layout';\nexport const x = ConsoleLayout;\n",
+      'must not import the staff console',
+    ],
+    [
+      'src/web/x.tsx',
+      "import { staffRouter } from './staff/staff-router';\nexport const x = staffRouter;\n",
+      'must not import the staff console',
+    ],
+  ])('rejects %s importing the other side', (file, source, message) => {
+    const result = lint(file, source);
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain(message);
+  });
+
+  it.each([
+    [
+      'src/web/staff/team/x.tsx',
+      "import { TextField } from '../../ui/text-field';\nexport const x = TextField;\n",
+    ],
+    [
+      'src/web/staff/shell/x.tsx',
+      "import { ShellFrame } from '../../frame/shell-frame';\nexport const x = ShellFrame;\n",
+    ],
+    [
+      'src/web/staff/application/x.tsx',
+      "import type { Field } from '../../../shared/form/model';\nexport type X = Field;\n",
+    ],
+    ['src/web/auth/x.tsx', "import { Button } from '../ui/button';\nexport const x = Button;\n"],
+    [
+      'src/web/layout/x.ts',
+      "import { PERMISSIONS } from '../../shared/staff/permissions';\nexport const x = PERMISSIONS;\n",
+    ],
+  ])('allows %s its import from a neutral folder', (file, source) => {
+    expect(lint(file, source).failed).toBe(false);
+  });
+});
+
 describe('test support stays out of production code', () => {
   it.each([
     ['src/server/x.ts', "import { extractText } from 'unpdf';\nexport const x = extractText;\n"],

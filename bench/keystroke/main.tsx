@@ -1,11 +1,11 @@
 import { Profiler, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { todayIso } from '../../src/shared/form/validate';
-import { AnswerStore } from '../../src/web/form/answer-store';
+import { AnswerStore } from '../../src/web/app-state/answer-store';
+import { createLocalCopy } from '../../src/web/app-state/local-copy';
+import { indexModel } from '../../src/web/app-state/model-index';
 import { FormContext, type FormContextValue } from '../../src/web/form/form-context';
 import { ItemList } from '../../src/web/form/items';
-import { createLocalCopy } from '../../src/web/form/local-copy';
-import { indexModel } from '../../src/web/form/model-index';
 import '../../src/web/styles/global.css';
 import { benchModel } from './bench-page';
 

@@ -4,11 +4,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { createFormSession } from './form/form-session';
-import { FormSessionContext } from './form/form-session-context';
+import { createFormSession } from './app-state/form-session';
+import { FormSessionContext } from './app-state/form-session-context';
+import { createSessionEnding, createUnauthorizedHandler } from './app-state/session-end';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { createSessionEnding, createUnauthorizedHandler } from './session/session-end';
 import { ToastProvider } from './toast/toast-provider';
 
 /**

@@ -1,8 +1,8 @@
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileResponse } from '../shared/api/profile';
+import { createFormSession } from './app-state/form-session';
 import { queryKeys } from './data/query-keys';
-import { createFormSession } from './form/form-session';
 import { createQueryClient } from './query-client';
 import { createRoutes, ROOT_ROUTE_ID } from './router';
 

@@ -6,17 +6,17 @@ import {
   redirect,
 } from 'react-router';
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_STEPS } from '../shared/routes';
+import type { FormSession } from './app-state/form-session';
+import { LOGIN_ROUTE, resetToAnonymous } from './app-state/session-end';
 import { UnauthorizedError } from './data/http-client';
 import { profileQueryOptions } from './data/profile';
 import { tenantQueryOptions } from './data/tenant';
 import { createAuthLoader, createCompletionLoader, createFormLoader } from './form/form-loaders';
-import type { FormSession } from './form/form-session';
-import { ErrorScreen } from './layout/error-screen';
-import { LoadingSpinner } from './layout/loading-spinner';
 import { RootLayout } from './layout/root-layout';
+import type { RouteHandle } from './navigation/route-handle';
 import { createFormRouteLoader } from './read-only/form-route-loader';
-import type { RouteHandle } from './route-handle';
-import { LOGIN_ROUTE, resetToAnonymous } from './session/session-end';
+import { ErrorScreen } from './ui/error-screen';
+import { LoadingSpinner } from './ui/loading-spinner';
 
 export const ROOT_ROUTE_ID = 'root';
 

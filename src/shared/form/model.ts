@@ -4,7 +4,7 @@
  * renderer, the read-only view, validation on both sides and the application PDF — reads this.
  */
 
-import type { LookupBinding } from '../lookup/lookup-answers';
+import type { LookupBinding } from './lookup-binding';
 
 export type AnswerValue = string | boolean;
 export type Answers = Record<string, AnswerValue>;

@@ -1,4 +1,3 @@
-import type { DocumentStatus } from '../api/documents';
 import { choiceSource } from './choices';
 import { isAnswered } from './conditions';
 import {
@@ -58,8 +57,12 @@ export const UNCHECKED_MARK = '[ ]';
 export interface PrintableDocumentInput {
   file_name?: string;
   file_size?: number;
-  /** Without a status the document counts as converted, as GET /api/document-answer lists them. */
-  status?: DocumentStatus;
+  /**
+   * The conversion status the documents API reports (its DocumentStatus). Only 'COMPLETED' reads
+   * as converted; the engine takes the plain string so it does not depend on the API's module.
+   * Without a status the document counts as converted, as GET /api/document-answer lists them.
+   */
+  status?: string;
 }
 
 /** The stored state of an application: answers, add-another counts, chosen tabs and documents. */

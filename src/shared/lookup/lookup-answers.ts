@@ -1,3 +1,4 @@
+import type { LookupBinding } from '../form/lookup-binding';
 import {
   type Answers,
   DESC_SUFFIX,
@@ -6,18 +7,11 @@ import {
   type OptionItem,
 } from '../form/model';
 import { keyAt, rootPlace, walkItems } from '../form/traverse';
-import { LOOKUP_FIELD_MAX_LENGTH, type LookupCategory, type LookupRecordField } from './lookup-api';
+import { LOOKUP_FIELD_MAX_LENGTH, type LookupRecordField } from './lookup-api';
 import type { LookupRecord } from './lookup-schemas';
 
-/**
- * A text field that searches a lookup list (spec 001 sections 3 and 7): what the applicant types
- * is the field's own answer, and picking a result also fills `fills`. The keys are written as the
- * field's own key is (before a repeat instance's prefix).
- */
-export interface LookupBinding {
-  category: LookupCategory;
-  fills: Readonly<Partial<Record<LookupRecordField, string>>>;
-}
+// The binding is the engine's (a model names it); kept importable from here for the lookup's callers.
+export type { LookupBinding } from '../form/lookup-binding';
 
 /**
  * The options of the choice field a key answers (a state or a country list), from the model that

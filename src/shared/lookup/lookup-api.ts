@@ -1,10 +1,19 @@
 import { LOOKUP_MAX_RESULTS } from '../constants';
+import {
+  LOOKUP_CATEGORIES,
+  type LookupCategory,
+  type LookupRecordField,
+} from '../form/lookup-binding';
 
 /** GET /lookup/find (spec 000 sections 3 and 7): school and address suggestions, then one record. */
 export const LOOKUP_PATH = '/lookup/find';
 
-export const LOOKUP_CATEGORIES = ['college_ceeb', 'hs_ceeb', 'address'] as const;
-export type LookupCategory = (typeof LOOKUP_CATEGORIES)[number];
+export {
+  LOOKUP_CATEGORIES,
+  LOOKUP_RECORD_FIELDS,
+  type LookupCategory,
+  type LookupRecordField,
+} from '../form/lookup-binding';
 
 /** The categories filled from an institution's own lists; addresses come from a provider. */
 export const LIST_CATEGORIES = ['college_ceeb', 'hs_ceeb'] as const satisfies LookupCategory[];
@@ -13,18 +22,6 @@ export type ListCategory = (typeof LIST_CATEGORIES)[number];
 export function isListCategory(category: string): category is ListCategory {
   return (LIST_CATEGORIES as readonly string[]).includes(category);
 }
-
-/** A record's fields, named as the answer keys they fill (spec 001 section 3). */
-export const LOOKUP_RECORD_FIELDS = [
-  'name',
-  'address_line_1',
-  'city',
-  'state',
-  'zip',
-  'ceeb',
-  'country',
-] as const;
-export type LookupRecordField = (typeof LOOKUP_RECORD_FIELDS)[number];
 
 /**
  * The longest value each field may hold: the limits of the answer keys it fills, so a picked

@@ -8,16 +8,16 @@ import {
   formErrors,
 } from '../../shared/accounts/account-forms';
 import { CONFIRMATION_CODE_LENGTH } from '../../shared/constants';
-import { nextNavigationState, readNavigationState } from '../navigation-state';
+import { nextNavigationState, readNavigationState } from '../navigation/navigation-state';
 import { useToast } from '../toast/use-toast';
+import { AuthCard } from '../ui/auth-card';
 import { cx } from '../ui/cx';
+import styles from '../ui/form-controls.module.css';
+import { SubmitButton } from '../ui/submit-button';
+import { TextField } from '../ui/text-field';
 import textStyles from '../ui/text-variant.module.css';
+import { useAccountForm } from '../ui/use-account-form';
 import { accountCalls, CARD_ERROR_TITLES, failureMessage, replyMessage } from './account-calls';
-import { AuthCard } from './auth-card';
-import styles from './auth-form.module.css';
-import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
-import { useAccountForm } from './use-account-form';
 import { useResendConfirm } from './use-resend-confirm';
 import { useSuccessNavigation } from './use-success-navigation';
 

@@ -2,14 +2,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { type ForgotPasswordForm, forgotPasswordSchema } from '../../shared/accounts/account-forms';
-import { nextNavigationState, readNavigationState } from '../navigation-state';
+import { nextNavigationState, readNavigationState } from '../navigation/navigation-state';
 import { useToast } from '../toast/use-toast';
+import { AuthCard } from '../ui/auth-card';
+import styles from '../ui/form-controls.module.css';
+import { SubmitButton } from '../ui/submit-button';
+import { TextField } from '../ui/text-field';
+import { useAccountForm } from '../ui/use-account-form';
 import { accountCalls, CARD_ERROR_TITLES, failureMessage, replyMessage } from './account-calls';
-import { AuthCard } from './auth-card';
-import styles from './auth-form.module.css';
-import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
-import { useAccountForm } from './use-account-form';
 
 const FIELDS = ['username'] as const;
 

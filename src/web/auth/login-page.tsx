@@ -6,18 +6,18 @@ import { type LoginForm, loginSchema } from '../../shared/accounts/account-forms
 import { DEFAULT_ROUTE } from '../../shared/routes';
 import { ServerError } from '../data/http-client';
 import { profileQueryOptions } from '../data/profile';
-import { nextNavigationState, readNavigationState } from '../navigation-state';
+import { nextNavigationState, readNavigationState } from '../navigation/navigation-state';
 import { writeActivityMark } from '../session/inactivity';
 import { useToast } from '../toast/use-toast';
+import { AuthCard } from '../ui/auth-card';
 import { cx } from '../ui/cx';
+import styles from '../ui/form-controls.module.css';
+import { PasswordField } from '../ui/password-field';
+import { SubmitButton } from '../ui/submit-button';
+import { TextField } from '../ui/text-field';
 import textStyles from '../ui/text-variant.module.css';
+import { useAccountForm } from '../ui/use-account-form';
 import { accountCalls, CARD_ERROR_TITLES, failureMessage } from './account-calls';
-import { AuthCard } from './auth-card';
-import styles from './auth-form.module.css';
-import { PasswordField } from './password-field';
-import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
-import { useAccountForm } from './use-account-form';
 import { CONFIRM_ROUTE, useResendConfirm } from './use-resend-confirm';
 
 const FIELDS = ['username', 'password'] as const;

@@ -7,14 +7,14 @@ import {
   resetPasswordSchema,
 } from '../../shared/accounts/account-forms';
 import { useToast } from '../toast/use-toast';
+import { AuthCard } from '../ui/auth-card';
+import styles from '../ui/form-controls.module.css';
+import { NewPasswordField } from '../ui/new-password-field';
+import { PasswordField } from '../ui/password-field';
+import { SubmitButton } from '../ui/submit-button';
+import { ErrorIcon } from '../ui/text-field';
+import { type AccountForm, useAccountForm } from '../ui/use-account-form';
 import { accountCalls, CARD_ERROR_TITLES, failureMessage, replyMessage } from './account-calls';
-import { AuthCard } from './auth-card';
-import styles from './auth-form.module.css';
-import { NewPasswordField } from './new-password-field';
-import { PasswordField } from './password-field';
-import { SubmitButton } from './submit-button';
-import { ErrorIcon } from './text-field';
-import { type AccountForm, useAccountForm } from './use-account-form';
 import { useSuccessNavigation } from './use-success-navigation';
 
 const FIELDS = ['password', 'confirm_password'] as const;

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { nextNavigationState } from '../navigation-state';
+import { nextNavigationState } from '../navigation/navigation-state';
 
 export interface AccountSuccess {
   username: string;

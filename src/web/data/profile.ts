@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { ProfileResponse } from '../../shared/api/profile';
-import { hasLoggedInCookie } from '../session/logged-in';
 import { getJson } from './http-client';
+import { hasLoggedInCookie } from './logged-in';
 import { queryKeys } from './query-keys';
 
 /**

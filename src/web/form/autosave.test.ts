@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applicationModel } from '../../shared/application/application-model';
 import type { Answers } from '../../shared/form/model';
+import { AnswerStore } from '../app-state/answer-store';
+import { createLocalCopy, type StorageLike } from '../app-state/local-copy';
+import { indexModel } from '../app-state/model-index';
 import { ServerError } from '../data/http-client';
-import { AnswerStore } from './answer-store';
 import { createAutosave } from './autosave';
-import { createLocalCopy, type StorageLike } from './local-copy';
-import { indexModel } from './model-index';
 
 const index = indexModel(applicationModel);
 

@@ -1,8 +1,8 @@
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api/errors';
 import type { Answers } from '../../shared/form/model';
+import type { AnswerStore } from '../app-state/answer-store';
 import { isTransientFailure, ServerError, UnauthorizedError } from '../data/http-client';
 import { createStore } from '../state/create-store';
-import type { AnswerStore } from './answer-store';
 
 /**
  * Where the signed-in student's answers stand: all on the server, on their way, failing and

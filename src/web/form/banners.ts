@@ -1,4 +1,4 @@
-import type { ClientSnapshot } from './client-snapshot';
+import type { ClientSnapshot } from '../app-state/client-snapshot';
 
 export type BannerKind = 'thanks' | 'welcome' | 'welcomeBack' | 'firstTime' | 'returning';
 

@@ -7,9 +7,9 @@ import {
 import { CONVERSION_POLL_MS } from '../../shared/constants';
 import { checkFileMeta } from '../../shared/documents/file-rules';
 import type { Item } from '../../shared/form/model';
+import { fieldsOfItems } from '../app-state/model-index';
 import type { StartConversion, UploadForm, UploadProgressListener } from '../data/documents';
 import { UnauthorizedError } from '../data/http-client';
-import { fieldsOfItems } from './model-index';
 import { isPendingStatus, type UploadProgressStore } from './upload-progress-store';
 
 /** The server calls an upload makes (src/web/data/documents.ts in the app, fakes in tests). */

@@ -11,19 +11,19 @@ import {
 } from 'react';
 import { FILE_INPUT_ACCEPT, FILE_RULES_HINT } from '../../shared/documents/file-rules';
 import type { Field } from '../../shared/form/model';
+import { trackedCall } from '../app-state/tracked-call';
 import { documentAnswersQueryOptions, fetchDocumentPdf } from '../data/documents';
 import { Modal } from '../modal/modal';
 import modalStyles from '../modal/modal.module.css';
 import { useStore } from '../state/create-store';
 import { useToast } from '../toast/use-toast';
-import buttonStyles from '../ui/button.module.css';
+import { Button, buttonClassName } from '../ui/button';
 import { cx } from '../ui/cx';
 import { QuestionLabel } from '../ui/question-label';
 import styles from './file-question.module.css';
 import formStyles from './form.module.css';
 import { useFormContext } from './form-context';
 import { useFormTools } from './form-tools';
-import { trackedCall } from './tracked-call';
 import {
   formatFileSize,
   phaseAnnouncement,
@@ -206,13 +206,9 @@ export function SignedInFileQuestion({
         {documents.isError ? (
           <p className={styles.note}>
             {LIST_FAILED_MESSAGE}{' '}
-            <button
-              type="button"
-              className={buttonStyles.link}
-              onClick={() => void documents.refetch()}
-            >
+            <Button type="button" variant="link" onClick={() => void documents.refetch()}>
               Try again
-            </button>
+            </Button>
           </p>
         ) : null}
         <FileChooser
@@ -311,7 +307,7 @@ function FileChooser({
           required={required}
           onChange={choose}
         />
-        <label htmlFor={inputId} className={cx(buttonStyles.button, styles.chooseButton)}>
+        <label htmlFor={inputId} className={cx(buttonClassName('shape'), styles.chooseButton)}>
           <UploadIcon />
           Choose a file<span className="visually-hidden"> for {label}</span>
         </label>
@@ -397,33 +393,35 @@ function FileCard({
               if (!deleting) setConfirming(open);
             }}
             trigger={
-              <button
+              <Button
                 type="button"
-                className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
+                variant="secondary"
+                className={styles.smallButton}
                 disabled={deleting}
               >
                 Delete<span className="visually-hidden"> {fileName}</span>
-              </button>
+              </Button>
             }
           >
             <div className={modalStyles.actions}>
-              <button
+              <Button
                 ref={cancel}
                 type="button"
-                className={cx(buttonStyles.button, buttonStyles.secondary)}
+                variant="secondary"
                 onClick={() => setConfirming(false)}
                 disabled={deleting}
               >
                 Cancel
-              </button>
-              <button
+              </Button>
+              <Button
                 type="button"
-                className={cx(buttonStyles.button, styles.danger)}
+                variant="shape"
+                className={styles.danger}
                 onClick={() => void confirmDelete()}
                 disabled={deleting}
               >
                 {deleting ? 'Deleting...' : 'Delete'}
-              </button>
+              </Button>
             </div>
           </Modal>
         )}
@@ -476,12 +474,9 @@ function PdfPreview({ answerKey, fileName }: { answerKey: string; fileName: stri
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <button
-          type="button"
-          className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
-        >
+        <Button type="button" variant="secondary" className={styles.smallButton}>
           View PDF<span className="visually-hidden"> of {fileName}</span>
-        </button>
+        </Button>
       }
     >
       <div className={styles.preview}>
@@ -534,13 +529,9 @@ function UploadInProgressNotice() {
       }}
     >
       <div className={modalStyles.actions}>
-        <button
-          type="button"
-          className={cx(buttonStyles.button, buttonStyles.primary)}
-          onClick={close}
-        >
+        <Button type="button" variant="primary" onClick={close}>
           OK
-        </button>
+        </Button>
       </div>
     </Modal>
   );

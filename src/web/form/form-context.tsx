@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Page, Repeat, Tabs } from '../../shared/form/model';
-import type { AnswerStore } from './answer-store';
+import type { AnswerStore } from '../app-state/answer-store';
 
 /** What the form page lets the items do beyond typing: calls that change the server's state. */
 export interface FormActions {

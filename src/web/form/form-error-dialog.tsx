@@ -1,7 +1,6 @@
 import { type RefObject, useRef, useState, useSyncExternalStore } from 'react';
 import { ErrorDialog } from '../modal/error-dialog';
-import buttonStyles from '../ui/button.module.css';
-import { cx } from '../ui/cx';
+import { Button } from '../ui/button';
 import type { Autosave, SaveFailure } from './autosave';
 
 /** Said after the server's message: nothing typed is lost while saving fails. */
@@ -71,14 +70,9 @@ export function FormErrorDialog({
       initialFocusRef={tryAgain}
       returnFocusRef={returnFocus}
       actions={
-        <button
-          ref={tryAgain}
-          type="button"
-          className={cx(buttonStyles.button, buttonStyles.primary)}
-          onClick={retry}
-        >
+        <Button ref={tryAgain} type="button" variant="primary" onClick={retry}>
           Try again
-        </button>
+        </Button>
       }
     />
   );

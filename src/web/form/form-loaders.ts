@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { COMPLETION_ROUTE, DEFAULT_ROUTE } from '../../shared/routes';
-import { lastPageTarget } from './client-snapshot';
-import type { FormSession } from './form-session';
+import { lastPageTarget } from '../app-state/client-snapshot';
+import type { FormSession } from '../app-state/form-session';
 
 /**
  * Before a form page renders (spec 000 section 2): a submitted application goes to /completion;

@@ -8,30 +8,29 @@ import type { Page, Repeat, Tabs } from '../../shared/form/model';
 import { chosenTab } from '../../shared/form/resolve';
 import { todayIso, validateAnswers } from '../../shared/form/validate';
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_STEPS } from '../../shared/routes';
+import { useFormSession } from '../app-state/form-session-context';
+import { hasContent, nonEmpty } from '../app-state/local-copy';
+import { indexModel, keysOfItems } from '../app-state/model-index';
+import { trackedCall } from '../app-state/tracked-call';
 import { documentAnswersQueryOptions, resetDocumentData } from '../data/documents';
 import { postJson, putJson, ServerError } from '../data/http-client';
 import { queryKeys } from '../data/query-keys';
-import { useHeadingFocus } from '../layout/use-heading-focus';
 import { Modal } from '../modal/modal';
-import { readNavigationState } from '../navigation-state';
+import { readNavigationState } from '../navigation/navigation-state';
 import { useStore } from '../state/create-store';
 import { useToast } from '../toast/use-toast';
-import buttonStyles from '../ui/button.module.css';
-import { cx } from '../ui/cx';
+import { Button } from '../ui/button';
+import { useHeadingFocus } from '../ui/use-heading-focus';
 import { whenIdle } from '../ui/when-idle';
 import { ErrorSummary, focusField } from './error-summary';
 import { preloadFileQuestion } from './field';
 import { type FormActions, FormContext, type FormContextValue } from './form-context';
 import { FormErrorDialog } from './form-error-dialog';
 import styles from './form-page.module.css';
-import { useFormSession } from './form-session-context';
 import { createFormTools, FormToolsContext } from './form-tools';
 import { ItemList, preloadSignedInTabs } from './items';
-import { hasContent, nonEmpty } from './local-copy';
-import { indexModel, keysOfItems } from './model-index';
 import { SaveStatus } from './save-status';
 import { buildSummary, keyPlaces } from './summary';
-import { trackedCall } from './tracked-call';
 
 /** The answer store's view of the model; the form route hands it to the session as it loads. */
 export const answerModel = indexModel(applicationModel);
@@ -306,23 +305,25 @@ function FormPageContent({ page }: { page: Page }) {
           {isLoggedIn ? <SaveStatus autosave={autosave} announced /> : null}
           <div className={styles.actions}>
             {nextStep ? (
-              <button
+              <Button
                 type="button"
-                className={cx(buttonStyles.button, buttonStyles.primary, styles.saveAndContinue)}
+                variant="primary"
+                className={styles.saveAndContinue}
                 onClick={saveAndContinue}
               >
                 Save and Continue
-              </button>
+              </Button>
             ) : (
-              <button
+              <Button
                 ref={submitButton}
                 type="button"
-                className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
+                variant="primary"
+                className={styles.submit}
                 onClick={submit}
                 disabled={submitting}
               >
                 {submitting ? 'Submitting...' : 'Submit'}
-              </button>
+              </Button>
             )}
           </div>
         </div>
@@ -354,26 +355,26 @@ function FormPageContent({ page }: { page: Page }) {
                 cleared.
               </p>
               <div className={styles.dialogActions}>
-                <button
+                <Button
                   type="button"
-                  className={cx(buttonStyles.button, buttonStyles.secondary)}
+                  variant="secondary"
                   onClick={() => {
                     pendingSwitch.resolve(false);
                     setPendingSwitch(null);
                   }}
                 >
                   Cancel
-                </button>
-                <button
+                </Button>
+                <Button
                   type="button"
-                  className={cx(buttonStyles.button, buttonStyles.primary)}
+                  variant="primary"
                   onClick={() => {
                     pendingSwitch.resolve(true);
                     setPendingSwitch(null);
                   }}
                 >
                   Switch and clear
-                </button>
+                </Button>
               </div>
             </>
           ) : null}
@@ -383,10 +384,10 @@ function FormPageContent({ page }: { page: Page }) {
   );
 }
 
+export { useFormSession } from '../app-state/form-session-context';
 // The status page's upload of a document awaited after submit takes these from this chunk: were
 // they imported on their own, the bundler would split them off the form page's first load. The
 // upload control itself is a chunk of its own, which the status page loads beside this one.
 export { documentAnswersQueryOptions } from '../data/documents';
-export { useFormSession } from './form-session-context';
 export { createFormTools, FormToolsContext } from './form-tools';
 export { FormPage as Component };

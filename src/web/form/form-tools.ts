@@ -3,6 +3,8 @@ import { createContext, useContext } from 'react';
 import type { DocumentAnswersResponse } from '../../shared/api/documents';
 import { isAnswered } from '../../shared/form/conditions';
 import type { Item } from '../../shared/form/model';
+import type { FormSession } from '../app-state/form-session';
+import { trackedCall } from '../app-state/tracked-call';
 import {
   conversionStatusQueryOptions,
   deleteDocument,
@@ -16,8 +18,6 @@ import { queryKeys } from '../data/query-keys';
 import type { ToastApi } from '../toast/use-toast';
 import { type Autosave, createAutosave } from './autosave';
 import { createDocumentUploads, type DocumentUploads, fileKeysOfItems } from './document-uploads';
-import type { FormSession } from './form-session';
-import { trackedCall } from './tracked-call';
 import { UploadProgressStore } from './upload-progress-store';
 
 /** What the file questions on screen share with the upload controller. */

@@ -3,7 +3,7 @@ import { conditionKeys, evaluate, type KeyResolver } from '../../shared/form/con
 import type { AnswerValue, ConditionExpr, Field, Repeat, Tabs } from '../../shared/form/model';
 import { chosenTab, repeatCount } from '../../shared/form/resolve';
 import { type FieldAt, isRequired, validateField } from '../../shared/form/validate';
-import type { AnswerStore } from './answer-store';
+import type { AnswerStore } from '../app-state/answer-store';
 import { useFormContext } from './form-context';
 
 const NO_KEYS: readonly string[] = [];

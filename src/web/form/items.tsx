@@ -3,7 +3,7 @@ import { ADD_ANOTHER_MAX } from '../../shared/constants';
 import type { KeyResolver } from '../../shared/form/conditions';
 import type { Block, Item, Repeat, Switch, Tabs } from '../../shared/form/model';
 import { branchesOf, enterBranch, type ResolvedInstance } from '../../shared/form/traverse';
-import buttonStyles from '../ui/button.module.css';
+import { Button } from '../ui/button';
 import { cx } from '../ui/cx';
 import { onDemand } from '../ui/on-demand';
 import { FieldView } from './field';
@@ -160,14 +160,15 @@ function ShownRepeat({ repeat, ...place }: Omit<ItemListProps, 'items'> & { repe
         </fieldset>
       ))}
       {isLoggedIn && count < maximum ? (
-        <button
+        <Button
           type="button"
-          className={cx(buttonStyles.button, buttonStyles.secondary, styles.addAnother)}
+          variant="secondary"
+          className={styles.addAnother}
           onClick={addAnother}
           disabled={adding}
         >
           Add Another<span className="visually-hidden"> {repeat.addLabel}</span>
-        </button>
+        </Button>
       ) : null}
     </div>
   );

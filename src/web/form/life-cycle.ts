@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { COMPLETION_ROUTE, isFormRoute } from '../../shared/routes';
+import { useFormSession } from '../app-state/form-session-context';
 import { useStore } from '../state/create-store';
-import { useFormSession } from './form-session-context';
 
 /**
  * The application's life cycle in the shell (spec 000 sections 2 and 4): a signed-in student

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import buttonStyles from '../ui/button.module.css';
+import { Button } from '../ui/button';
 import { cx } from '../ui/cx';
 import { LoadingIndicator } from '../ui/loading-indicator';
 import textStyles from '../ui/text-variant.module.css';
@@ -37,13 +37,14 @@ export function SaveStatus({ autosave, announced }: { autosave: Autosave; announ
         </p>
       )}
       {state === 'failed' ? (
-        <button
+        <Button
           type="button"
-          className={cx(buttonStyles.button, buttonStyles.secondary, styles.tryAgain)}
+          variant="secondary"
+          className={styles.tryAgain}
           onClick={() => void autosave.retry()}
         >
           Try again
-        </button>
+        </Button>
       ) : null}
     </div>
   );

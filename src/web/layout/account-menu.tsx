@@ -1,10 +1,10 @@
 import { Popover } from 'radix-ui';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
-import type { nextNavigationState } from '../navigation-state';
+import type { nextNavigationState } from '../navigation/navigation-state';
+import { Button, buttonClassName } from '../ui/button';
 import buttonStyles from '../ui/button.module.css';
 import { CloseIcon } from '../ui/close-icon';
-import { cx } from '../ui/cx';
 import styles from './account-popover.module.css';
 
 /** Spec 000 section 9: popover side offset 5. */
@@ -70,22 +70,23 @@ export default function AccountMenu({
                 Signed in as
                 <span className={styles.username}>{username}</span>
               </p>
-              <button
+              <Button
                 type="button"
-                className={cx(buttonStyles.button, buttonStyles.secondary, buttonStyles.full)}
+                variant="secondary"
+                fullWidth
                 onClick={onLogOut}
                 disabled={loggingOut}
                 aria-busy={loggingOut || undefined}
               >
                 {loggingOut ? 'Logging out...' : 'Log Out'}
-              </button>
+              </Button>
             </>
           ) : (
             <div className={styles.actions}>
               <Link
                 to="/login"
                 state={linkState}
-                className={cx(buttonStyles.button, buttonStyles.primary, buttonStyles.full)}
+                className={buttonClassName('primary', true)}
                 onClick={() => setOpen(false)}
               >
                 Sign In
@@ -93,7 +94,7 @@ export default function AccountMenu({
               <Link
                 to="/signup"
                 state={linkState}
-                className={cx(buttonStyles.button, buttonStyles.secondary, buttonStyles.full)}
+                className={buttonClassName('secondary', true)}
                 onClick={() => setOpen(false)}
               >
                 Create Account

@@ -1,12 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useFormSession } from '../app-state/form-session-context';
 import { useProfile } from '../data/profile';
-import { useFormSession } from '../form/form-session-context';
 import { ErrorDialog } from '../modal/error-dialog';
-import { nextNavigationState } from '../navigation-state';
+import { nextNavigationState } from '../navigation/navigation-state';
 import { useLogOut } from '../session/use-log-out';
-import buttonStyles from '../ui/button.module.css';
-import { cx } from '../ui/cx';
+import { Button } from '../ui/button';
 import { onDemand } from '../ui/on-demand';
 import type { AccountMenuProps } from './account-menu';
 import styles from './account-popover.module.css';
@@ -50,21 +49,12 @@ export function AccountPopover() {
         message={LOGOUT_FAILED_MESSAGE}
         actions={
           <>
-            <button
-              type="button"
-              className={cx(buttonStyles.button, buttonStyles.secondary)}
-              onClick={() => setLogoutFailed(false)}
-            >
+            <Button type="button" variant="secondary" onClick={() => setLogoutFailed(false)}>
               Close
-            </button>
-            <button
-              type="button"
-              className={cx(buttonStyles.button, buttonStyles.primary)}
-              onClick={handleLogOut}
-              disabled={loggingOut}
-            >
+            </Button>
+            <Button type="button" variant="primary" onClick={handleLogOut} disabled={loggingOut}>
               {loggingOut ? 'Logging out...' : 'Try again'}
-            </button>
+            </Button>
           </>
         }
       />

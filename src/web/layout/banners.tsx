@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useFormSession } from '../app-state/form-session-context';
 import { statusQueryKeys } from '../data/status-keys';
 import { type BannerContent, type BannerKind, bannersFor } from '../form/banners';
-import { useFormSession } from '../form/form-session-context';
 import { useStore } from '../state/create-store';
 import styles from './banners.module.css';
 

@@ -1,6 +1,6 @@
 import { useTenantConfig } from '../data/tenant';
 import { Modal } from '../modal/modal';
-import buttonStyles from '../ui/button.module.css';
+import { Button } from '../ui/button';
 import styles from './footer.module.css';
 import { HelpContent } from './help-content';
 import { PrivacyContent } from './privacy-content';
@@ -24,9 +24,9 @@ export function Footer() {
                 title={title}
                 size="s"
                 trigger={
-                  <button type="button" className={buttonStyles.link}>
+                  <Button type="button" variant="link">
                     {title}
-                  </button>
+                  </Button>
                 }
               >
                 <Content tenant={tenant} />

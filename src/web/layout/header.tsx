@@ -1,6 +1,6 @@
 import { useTenantConfig } from '../data/tenant';
+import styles from '../frame/header.module.css';
 import { AccountPopover } from './account-popover';
-import styles from './header.module.css';
 
 export function Header() {
   const tenant = useTenantConfig();

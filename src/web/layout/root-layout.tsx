@@ -1,7 +1,8 @@
 import { COMPLETION_ROUTE, isFormRoute } from '../../shared/routes';
-import { useFormSession } from '../form/form-session-context';
+import { useFormSession } from '../app-state/form-session-context';
+import { usePrefillNotice } from '../app-state/prefill-notice';
 import { useLifeCycle } from '../form/life-cycle';
-import { usePrefillNotice } from '../prefill/prefill-notice';
+import { ShellBoundary, ShellFrame, useShellScreen } from '../frame/shell-frame';
 import { ReadOnlyShell, useServiceToken } from '../read-only/read-only-shell';
 import { InactivityMonitor } from '../session/inactivity-monitor';
 import { useNavigationToast } from '../toast/use-navigation-toast';
@@ -9,7 +10,6 @@ import { BannerArea } from './banner-area';
 import { Banners } from './banners';
 import { Footer } from './footer';
 import { Header } from './header';
-import { ShellBoundary, ShellFrame, useShellScreen } from './shell-frame';
 import { StepNavigation } from './step-navigation';
 
 /** The shell around every screen. */

@@ -1,6 +1,6 @@
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { FORM_STEPS } from '../../shared/routes';
-import { useFormSession } from '../form/form-session-context';
+import { useFormSession } from '../app-state/form-session-context';
 import { cx } from '../ui/cx';
 import styles from './step-navigation.module.css';
 

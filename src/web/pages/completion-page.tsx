@@ -6,10 +6,10 @@ import { GENERIC_SERVER_ERROR_MESSAGE } from '../../shared/api/errors';
 import { applicationPdfQueryOptions } from '../data/application-pdf';
 import { ServerError } from '../data/http-client';
 import { decisionQueryOptions } from '../data/status';
-import { useHeadingFocus } from '../layout/use-heading-focus';
-import buttonStyles from '../ui/button.module.css';
+import { buttonClassName } from '../ui/button';
 import { cx } from '../ui/cx';
 import { LoadingIndicator } from '../ui/loading-indicator';
+import { useHeadingFocus } from '../ui/use-heading-focus';
 import styles from './completion-page.module.css';
 import { ReceiptSection } from './receipt-section';
 import { StatusChecklist } from './status-checklist';
@@ -111,11 +111,7 @@ function ApplicationPdfDownload() {
         ) : null}
       </div>
       {completed ? (
-        <a
-          href={completed}
-          download
-          className={cx(buttonStyles.button, buttonStyles.primary, styles.download)}
-        >
+        <a href={completed} download className={cx(buttonClassName('primary'), styles.download)}>
           Download your application (PDF)
         </a>
       ) : null}

@@ -10,8 +10,7 @@ import { ServerError } from '../data/http-client';
 import { decisionQueryOptions, replyToDecision } from '../data/status';
 import { Modal } from '../modal/modal';
 import modalStyles from '../modal/modal.module.css';
-import buttonStyles from '../ui/button.module.css';
-import { cx } from '../ui/cx';
+import { Button } from '../ui/button';
 import { formatMoment, letterInReadersZone } from './format-time';
 import styles from './status-page.module.css';
 
@@ -117,15 +116,9 @@ function OfferReply({ decision }: { decision: ReleasedDecision }) {
               setConfirming(open ? reply : null);
             }}
             trigger={
-              <button
-                type="button"
-                className={cx(
-                  buttonStyles.button,
-                  reply === 'accepted' ? buttonStyles.primary : buttonStyles.secondary,
-                )}
-              >
+              <Button type="button" variant={reply === 'accepted' ? 'primary' : 'secondary'}>
                 {REPLY_WORDS[reply].verb} offer
-              </button>
+              </Button>
             }
           >
             {mutation.isError ? (
@@ -134,23 +127,23 @@ function OfferReply({ decision }: { decision: ReleasedDecision }) {
               </p>
             ) : null}
             <div className={modalStyles.actions}>
-              <button
+              <Button
                 ref={cancel}
                 type="button"
-                className={cx(buttonStyles.button, buttonStyles.secondary)}
+                variant="secondary"
                 disabled={mutation.isPending}
                 onClick={() => setConfirming(null)}
               >
                 Cancel
-              </button>
-              <button
+              </Button>
+              <Button
                 type="button"
-                className={cx(buttonStyles.button, buttonStyles.primary)}
+                variant="primary"
                 disabled={mutation.isPending}
                 onClick={() => mutation.mutate(reply)}
               >
                 {mutation.isPending ? 'Sending...' : `${REPLY_WORDS[reply].verb} offer`}
-              </button>
+              </Button>
             </div>
           </Modal>
         ))}

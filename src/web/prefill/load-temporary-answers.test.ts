@@ -6,10 +6,10 @@ import {
   TEMPORARY_ANSWERS_FAILED_TITLE,
   TEMPORARY_ANSWERS_LOADED_TITLE,
 } from '../../shared/api/temporary-answers';
-import { createFormSession, type FormSession } from '../form/form-session';
+import { createFormSession, type FormSession } from '../app-state/form-session';
+import { takePrefillNotice } from '../app-state/prefill-notice';
 import { createQueryClient } from '../query-client';
 import { gapsFilledBy, loadTemporaryAnswers } from './load-temporary-answers';
-import { takePrefillNotice } from './prefill-notice';
 
 const SET = {
   answer: { first_name: 'Prefilled', last_name: 'Lopez', gender: 'F', gender_desc: 'Female' },

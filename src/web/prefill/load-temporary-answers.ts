@@ -6,9 +6,9 @@ import {
   temporaryAnswersUrl,
 } from '../../shared/api/temporary-answers';
 import { type Answers, type AnswerValue, DESC_SUFFIX } from '../../shared/form/model';
+import type { FormSession } from '../app-state/form-session';
+import { hasContent } from '../app-state/local-copy';
 import { getJson, ServerError } from '../data/http-client';
-import type { FormSession } from '../form/form-session';
-import { hasContent } from '../form/local-copy';
 
 /**
  * The part of a prefilled set that fills gaps: answers the visitor already gave are kept, and a

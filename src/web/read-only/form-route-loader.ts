@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunction, type LoaderFunctionArgs, redirect } from 'react-router';
 import { SERVICE_TOKEN_PARAM, TEMPORARY_ANSWERS_PARAM } from '../../shared/api/page-parameters';
-import type { FormSession } from '../form/form-session';
+import type { FormSession } from '../app-state/form-session';
 
 /** The service token of an address, if it carries one (spec 000 section 2: page query parameters). */
 export function serviceTokenOf(search: string): string | null {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { isFormRoute } from '../../shared/routes';
-import { LoadingSpinner } from '../layout/loading-spinner';
+import { LoadingSpinner } from '../ui/loading-spinner';
 import { serviceTokenOf } from './form-route-loader';
 
 const ReadOnlyView = lazy(() => import('./read-only-view'));

@@ -2,8 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Modal } from '../modal/modal';
 import modalStyles from '../modal/modal.module.css';
-import buttonStyles from '../ui/button.module.css';
-import { cx } from '../ui/cx';
+import { Button } from '../ui/button';
 import {
   type ActivityMarks,
   activityDecision,
@@ -235,21 +234,12 @@ export function InactivityPrompt({
       )}
     >
       <div className={modalStyles.actions}>
-        <button
-          type="button"
-          className={cx(buttonStyles.button, buttonStyles.secondary)}
-          onClick={leaveNow}
-        >
+        <Button type="button" variant="secondary" onClick={leaveNow}>
           {text.leave}
-        </button>
-        <button
-          type="button"
-          className={cx(buttonStyles.button, buttonStyles.primary)}
-          onClick={stay}
-          ref={stayButton}
-        >
+        </Button>
+        <Button type="button" variant="primary" onClick={stay} ref={stayButton}>
           {text.stay}
-        </button>
+        </Button>
       </div>
     </Modal>
   );

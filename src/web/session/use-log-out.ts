@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import type { BeforeLogoutContext } from '../app-state/before-logout';
+import { useFormSession } from '../app-state/form-session-context';
+import { LOGIN_ROUTE, resetToAnonymous, SESSION_TOASTS } from '../app-state/session-end';
 import { getJson } from '../data/http-client';
 import { tenantQueryOptions } from '../data/tenant';
-import { useFormSession } from '../form/form-session-context';
-import type { BeforeLogoutContext } from './before-logout';
-import { LOGIN_ROUTE, resetToAnonymous, SESSION_TOASTS } from './session-end';
 
 /**
  * Logs out (spec 000 sections 2 and 4): lets registered hooks save first, calls GET /api/logout,

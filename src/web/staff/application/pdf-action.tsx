@@ -1,5 +1,4 @@
-import buttonStyles from '../../ui/button.module.css';
-import { cx } from '../../ui/cx';
+import { Button } from '../../ui/button';
 import { FormAlert } from '../shell/staff-form';
 import styles from './application-page.module.css';
 import { SHORTCUT_KEYS } from './shortcut-keys';
@@ -8,15 +7,15 @@ import type { PdfDownload } from './use-pdf-download';
 export function PdfAction({ pdf, shortcut }: { pdf: PdfDownload; shortcut: boolean }) {
   return (
     <div className={styles.pdf}>
-      <button
+      <Button
         type="button"
-        className={cx(buttonStyles.button, buttonStyles.primary)}
+        variant="primary"
         aria-keyshortcuts={shortcut ? SHORTCUT_KEYS.pdf : undefined}
         aria-disabled={pdf.pending || undefined}
         onClick={pdf.start}
       >
         {pdf.pending ? 'Preparing the PDF...' : 'Download application PDF'}
-      </button>
+      </Button>
       <p role="status" className={styles.pdfStatus}>
         {pdf.message?.kind === 'status' ? pdf.message.text : ''}
       </p>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ApplicationNeighbours } from '../../../shared/staff/application-api';
-import buttonStyles from '../../ui/button.module.css';
+import { buttonClassName } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { applicationPath, listPath, positionText, withListPage } from './application-logic';
 import styles from './application-page.module.css';
@@ -39,7 +39,7 @@ export function QueueNavigation({
     return (
       <Link
         to={applicationPath(target, withListPage(listQuery, page ?? null))}
-        className={cx(buttonStyles.button, buttonStyles.secondary, styles.step)}
+        className={cx(buttonClassName('secondary'), styles.step)}
         aria-keyshortcuts={shortcuts ? SHORTCUT_KEYS[action] : undefined}
         rel={action === 'next' ? 'next' : 'prev'}
       >

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import authStyles from '../../auth/auth-form.module.css';
-import { FieldErrors, TextField } from '../../auth/text-field';
-import buttonStyles from '../../ui/button.module.css';
-import { cx } from '../../ui/cx';
+import { Button, buttonClassName } from '../../ui/button';
+import authStyles from '../../ui/form-controls.module.css';
+import { FieldErrors, TextField } from '../../ui/text-field';
 import styles from '../shell/console.module.css';
 import { FormErrorSummary, useStaffForm } from '../shell/staff-form';
 import { auditCalls, auditKeys } from './audit-calls';
@@ -88,11 +87,11 @@ export function FilterForm({
           />
         </div>
         <div className={styles.formActions}>
-          <button type="submit" className={cx(buttonStyles.button, buttonStyles.primary)}>
+          <Button type="submit" variant="primary">
             Apply filters
-          </button>
+          </Button>
           {hasFilters ? (
-            <Link to="?" className={cx(buttonStyles.button, buttonStyles.secondary)}>
+            <Link to="?" className={buttonClassName('secondary')}>
               Clear filters
             </Link>
           ) : null}

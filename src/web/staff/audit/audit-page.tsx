@@ -1,8 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import buttonStyles from '../../ui/button.module.css';
-import { cx } from '../../ui/cx';
+import { Button } from '../../ui/button';
 import { LoadingIndicator } from '../../ui/loading-indicator';
 import styles from '../shell/console.module.css';
 import { PageHeading } from '../shell/page-heading';
@@ -73,9 +72,9 @@ function AuditEntries() {
           Entries
         </h2>
         {canExport ? (
-          <button
+          <Button
             type="button"
-            className={cx(buttonStyles.button, buttonStyles.secondary)}
+            variant="secondary"
             disabled={download.isPending}
             onClick={() => {
               setExportFailure(null);
@@ -84,7 +83,7 @@ function AuditEntries() {
             }}
           >
             {download.isPending ? 'Preparing the CSV...' : 'Download CSV'}
-          </button>
+          </Button>
         ) : null}
       </div>
       <FormAlert message={exportFailure} />
@@ -108,14 +107,14 @@ function AuditEntries() {
           <AuditTable events={events} />
           {entries.hasNextPage ? (
             <div className={styles.more}>
-              <button
+              <Button
                 type="button"
-                className={cx(buttonStyles.button, buttonStyles.secondary)}
+                variant="secondary"
                 disabled={entries.isFetchingNextPage}
                 onClick={() => entries.fetchNextPage()}
               >
                 {entries.isFetchingNextPage ? 'Loading older entries...' : 'Older entries'}
-              </button>
+              </Button>
             </div>
           ) : null}
           {olderFailure ? <FormAlert message={olderFailure} /> : null}

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CreatedServiceLink, ServiceLinkSummary } from '../../../shared/staff/staff-api';
-import { TextField } from '../../auth/text-field';
-import buttonStyles from '../../ui/button.module.css';
-import { cx } from '../../ui/cx';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
 import styles from '../shell/console.module.css';
 import { CopyButton } from '../shell/copy-button';
 import { formatDateTime } from '../shell/page-heading';
@@ -125,13 +124,10 @@ export function ReadOnlyLinks({ application }: { application: LinkedApplication 
                   </td>
                   <td>
                     {link.state === 'live' ? (
-                      <button
+                      <Button
                         type="button"
-                        className={cx(
-                          buttonStyles.button,
-                          buttonStyles.secondary,
-                          styles.smallButton,
-                        )}
+                        variant="secondary"
+                        className={styles.smallButton}
                         disabled={revoke.isPending}
                         aria-label={`Revoke the link created ${formatDateTime(link.created_at)}`}
                         onClick={() => {
@@ -140,7 +136,7 @@ export function ReadOnlyLinks({ application }: { application: LinkedApplication 
                         }}
                       >
                         Revoke
-                      </button>
+                      </Button>
                     ) : null}
                   </td>
                 </tr>
@@ -171,13 +167,9 @@ export function ReadOnlyLinks({ application }: { application: LinkedApplication 
           markRequired
           binding={form.field('days')}
         />
-        <button
-          type="submit"
-          className={cx(buttonStyles.button, buttonStyles.primary)}
-          disabled={create.isPending}
-        >
+        <Button type="submit" variant="primary" disabled={create.isPending}>
           {create.isPending ? 'Creating...' : 'Create a read-only link'}
-        </button>
+        </Button>
       </form>
     </section>
   );

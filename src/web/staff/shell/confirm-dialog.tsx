@@ -1,8 +1,7 @@
 import { type ReactNode, useRef } from 'react';
 import { Modal } from '../../modal/modal';
 import modalStyles from '../../modal/modal.module.css';
-import buttonStyles from '../../ui/button.module.css';
-import { cx } from '../../ui/cx';
+import { Button } from '../../ui/button';
 
 /**
  * Asks before an action that cannot be undone (a release reaches applicants). Focus starts on
@@ -38,21 +37,12 @@ export function ConfirmDialog({
       description={description}
     >
       <div className={modalStyles.actions}>
-        <button
-          ref={cancelRef}
-          type="button"
-          className={cx(buttonStyles.button, buttonStyles.secondary)}
-          onClick={onCancel}
-        >
+        <Button ref={cancelRef} type="button" variant="secondary" onClick={onCancel}>
           Cancel
-        </button>
-        <button
-          type="button"
-          className={cx(buttonStyles.button, buttonStyles.primary)}
-          onClick={onConfirm}
-        >
+        </Button>
+        <Button type="button" variant="primary" onClick={onConfirm}>
           {action}
-        </button>
+        </Button>
       </div>
     </Modal>
   );

@@ -4,10 +4,10 @@ import { Link, NavLink, useMatches } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/staff/permissions';
 import type { StaffMeResponse } from '../../../shared/staff/staff-api';
 import { useTenantConfig } from '../../data/tenant';
-import headerStyles from '../../layout/header.module.css';
-import { ShellBoundary, ShellFrame, useShellScreen } from '../../layout/shell-frame';
+import headerStyles from '../../frame/header.module.css';
+import { ShellBoundary, ShellFrame, useShellScreen } from '../../frame/shell-frame';
 import { ErrorDialog } from '../../modal/error-dialog';
-import buttonStyles from '../../ui/button.module.css';
+import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import styles from './console.module.css';
 import { meQueryOptions } from './staff-calls';
@@ -80,15 +80,9 @@ function MemberArea({ member }: { member: StaffMeResponse }) {
         <span className={styles.memberEmail}>{member.email}</span>
         <span className={styles.memberRole}>{ROLE_LABELS[member.role]}</span>
       </p>
-      <button
-        ref={button}
-        type="button"
-        className={cx(buttonStyles.button, buttonStyles.secondary)}
-        onClick={onSignOut}
-        disabled={pending}
-      >
+      <Button ref={button} type="button" variant="secondary" onClick={onSignOut} disabled={pending}>
         {pending ? 'Signing out...' : 'Sign out'}
-      </button>
+      </Button>
       <ErrorDialog
         open={failed}
         onOpenChange={setFailed}

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import buttonStyles from '../../ui/button.module.css';
-import { cx } from '../../ui/cx';
+import { Button } from '../../ui/button';
 import styles from './console.module.css';
 import { copyText } from './secrets';
 
@@ -18,13 +17,14 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 
   return (
     <span className={styles.copy}>
-      <button
+      <Button
         type="button"
-        className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
+        variant="secondary"
+        className={styles.smallButton}
         onClick={async () => setState((await copyText(text)) ? 'copied' : 'failed')}
       >
         {label}
-      </button>
+      </Button>
       <span aria-live="polite" className={styles.copyStatus}>
         {state === 'copied' ? 'Copied.' : state === 'failed' ? 'Select the text and copy it.' : ''}
       </span>

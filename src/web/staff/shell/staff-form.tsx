@@ -9,12 +9,12 @@ import {
 } from 'react';
 import type { z } from 'zod';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../../shared/api/errors';
-import authStyles from '../../auth/auth-form.module.css';
-import { uniqueMessages } from '../../auth/form-state';
-import { SubmitButton } from '../../auth/submit-button';
-import { TextField, type TextFieldProps } from '../../auth/text-field';
-import { type AccountForm, useAccountForm } from '../../auth/use-account-form';
 import { ServerError, UnauthorizedError } from '../../data/http-client';
+import authStyles from '../../ui/form-controls.module.css';
+import { uniqueMessages } from '../../ui/form-state';
+import { SubmitButton } from '../../ui/submit-button';
+import { TextField, type TextFieldProps } from '../../ui/text-field';
+import { type AccountForm, useAccountForm } from '../../ui/use-account-form';
 import styles from './console.module.css';
 
 type Values = Record<string, string>;

@@ -14,8 +14,7 @@ import { totpCodeSchema } from '../../../shared/staff/staff-api';
 import { ServerError } from '../../data/http-client';
 import { Modal } from '../../modal/modal';
 import modalStyles from '../../modal/modal.module.css';
-import buttonStyles from '../../ui/button.module.css';
-import { cx } from '../../ui/cx';
+import { buttonClassName } from '../../ui/button';
 import { meQueryOptions, optionsQueryOptions, staffCalls, staffKeys } from './staff-calls';
 import { AuthenticatorCodeField, CardForm, useStaffForm } from './staff-form';
 import { runWithStepUp, STEP_UP_SSO_CODE, StepUpCancelled, ssoStepUpHref } from './step-up-flow';
@@ -130,7 +129,7 @@ function ProviderStepUp() {
         try the action again.
       </p>
       <div className={modalStyles.actions}>
-        <a href={ssoStepUpHref()} className={cx(buttonStyles.button, buttonStyles.primary)}>
+        <a href={ssoStepUpHref()} className={buttonClassName('primary')}>
           {options?.sso?.label ?? 'Sign in with your university account'}
         </a>
       </div>

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type EnrolmentStartResponse, totpCodeSchema } from '../../../shared/staff/staff-api';
-import { AuthCard } from '../../auth/auth-card';
-import authStyles from '../../auth/auth-form.module.css';
-import { ErrorIcon } from '../../auth/text-field';
 import { useTenantConfig } from '../../data/tenant';
-import buttonStyles from '../../ui/button.module.css';
+import { AuthCard } from '../../ui/auth-card';
+import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
+import authStyles from '../../ui/form-controls.module.css';
 import { LoadingIndicator } from '../../ui/loading-indicator';
+import { ErrorIcon } from '../../ui/text-field';
 import styles from '../shell/console.module.css';
 import { CopyButton } from '../shell/copy-button';
 import { downloadFile, groupKey, recoveryCodesText } from '../shell/secrets';
@@ -179,15 +179,16 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       </ul>
       <div className={styles.formActions}>
         <CopyButton text={codes.join('\n')} label="Copy" />
-        <button
+        <Button
           type="button"
-          className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
+          variant="secondary"
+          className={styles.smallButton}
           onClick={() =>
             downloadFile(new Blob([text], { type: 'text/plain' }), 'recovery-codes.txt')
           }
         >
           Download as text
-        </button>
+        </Button>
       </div>
       <div className={cx(authStyles.field, styles.confirmSaved)}>
         <label className={styles.checkbox}>
@@ -214,14 +215,15 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         </div>
       </div>
       <FormAlert message={failure} />
-      <button
+      <Button
         type="button"
-        className={cx(buttonStyles.button, buttonStyles.primary, buttonStyles.full)}
+        variant="primary"
+        fullWidth
         onClick={onContinue}
         disabled={go.isPending}
       >
         {go.isPending ? 'Opening the console...' : 'Continue'}
-      </button>
+      </Button>
     </>
   );
 }

@@ -6,10 +6,10 @@ import {
   invitationAcceptSchema,
   STAFF_MESSAGES,
 } from '../../../shared/staff/staff-api';
-import { AuthCard } from '../../auth/auth-card';
-import { NewPasswordField } from '../../auth/new-password-field';
-import { PasswordField } from '../../auth/password-field';
+import { AuthCard } from '../../ui/auth-card';
 import { LoadingIndicator } from '../../ui/loading-indicator';
+import { NewPasswordField } from '../../ui/new-password-field';
+import { PasswordField } from '../../ui/password-field';
 import styles from '../shell/console.module.css';
 import { CardForm, EmailField, serverMessage, useStaffForm } from '../shell/staff-form';
 import { signInCalls, signInKeys } from './sign-in-calls';

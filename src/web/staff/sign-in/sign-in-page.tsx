@@ -7,10 +7,10 @@ import {
   type StaffSignInForm,
   staffSignInSchema,
 } from '../../../shared/staff/staff-api';
-import { AuthCard } from '../../auth/auth-card';
-import { PasswordField } from '../../auth/password-field';
-import buttonStyles from '../../ui/button.module.css';
+import { AuthCard } from '../../ui/auth-card';
+import { buttonClassName } from '../../ui/button';
 import { cx } from '../../ui/cx';
+import { PasswordField } from '../../ui/password-field';
 import styles from '../shell/console.module.css';
 import { optionsQueryOptions } from '../shell/staff-calls';
 import { CardForm, EmailField, useStaffForm } from '../shell/staff-form';
@@ -89,10 +89,7 @@ function SignInPage() {
         beforeForm={
           options?.sso ? (
             <>
-              <a
-                href={SSO_START_PATH}
-                className={cx(buttonStyles.button, buttonStyles.primary, buttonStyles.full)}
-              >
+              <a href={SSO_START_PATH} className={buttonClassName('primary', true)}>
                 {options.sso.label}
               </a>
               <p className={styles.divider}>

@@ -7,11 +7,10 @@ import {
   type InviteStaffResponse,
   inviteStaffSchema,
 } from '../../../shared/staff/staff-api';
-import authStyles from '../../auth/auth-form.module.css';
-import { FieldErrors, TextField } from '../../auth/text-field';
-import buttonStyles from '../../ui/button.module.css';
-import { cx } from '../../ui/cx';
+import { Button } from '../../ui/button';
+import authStyles from '../../ui/form-controls.module.css';
 import { QuestionLabel } from '../../ui/question-label';
+import { FieldErrors, TextField } from '../../ui/text-field';
 import styles from '../shell/console.module.css';
 import { CopyButton } from '../shell/copy-button';
 import { formatDateTime } from '../shell/page-heading';
@@ -151,13 +150,9 @@ function InviteForm({
           />
         </div>
         <div className={styles.formActions}>
-          <button
-            type="submit"
-            className={cx(buttonStyles.button, buttonStyles.primary)}
-            disabled={invite.isPending}
-          >
+          <Button type="submit" variant="primary" disabled={invite.isPending}>
             {invite.isPending ? 'Sending...' : 'Send invitation'}
-          </button>
+          </Button>
         </div>
       </form>
     </>

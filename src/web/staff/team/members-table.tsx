@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../shared/staff/permissions';
 import type { StaffMemberSummary } from '../../../shared/staff/staff-api';
-import authStyles from '../../auth/auth-form.module.css';
-import buttonStyles from '../../ui/button.module.css';
+import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
+import authStyles from '../../ui/form-controls.module.css';
 import styles from '../shell/console.module.css';
 import { formatDateTime } from '../shell/page-heading';
 import { meQueryOptions } from '../shell/staff-calls';
@@ -152,18 +152,20 @@ function MemberRow({
                   </option>
                 ))}
               </select>
-              <button
+              <Button
                 type="submit"
-                className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
+                variant="secondary"
+                className={styles.smallButton}
                 disabled={role === member.role || changeRole.isPending}
                 aria-label={`Save the role of ${who}`}
               >
                 Save role
-              </button>
+              </Button>
             </form>
-            <button
+            <Button
               type="button"
-              className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
+              variant="secondary"
+              className={styles.smallButton}
               disabled={setEnabled.isPending}
               aria-label={`${disabled ? 'Enable' : 'Disable'} ${who}`}
               aria-describedby={errorId}
@@ -173,7 +175,7 @@ function MemberRow({
               }}
             >
               {disabled ? 'Enable' : 'Disable'}
-            </button>
+            </Button>
           </div>
         )}
         <div id={errorId} role="alert" className={authStyles.errors}>

@@ -2,8 +2,8 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useToastScreen } from '../toast/use-toast-screen';
 import { cx } from '../ui/cx';
-import { LoadingSpinner } from './loading-spinner';
-import styles from './root-layout.module.css';
+import { LoadingSpinner } from '../ui/loading-spinner';
+import styles from './shell-frame.module.css';
 import { useDocumentTitle } from './use-document-title';
 
 /** Navigations that finish quickly (cached data, loaded chunks) should not flash the overlay. */

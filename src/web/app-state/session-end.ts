@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { SESSION_INVALID_MESSAGE } from '../../shared/api/errors';
+import { clearLoggedInMarker } from '../data/logged-in';
 import { queryKeys } from '../data/query-keys';
-import type { AppNavigationState } from '../navigation-state';
+import type { AppNavigationState } from '../navigation/navigation-state';
 import type { ToastMessage } from '../toast/toast-types';
-import { clearLoggedInMarker } from './logged-in';
 
 /** Spec 000 section 2: where every ended session lands. */
 export const LOGIN_ROUTE = '/login';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import styles from './auth-form.module.css';
+import styles from './form-controls.module.css';
 import { TextField, type TextFieldProps } from './text-field';
 
 interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'adornment'> {

@@ -6,12 +6,9 @@ import { addAnotherQueryOptions, tabsQueryOptions } from '../data/form-state';
 import { postJson, putJson, ServerError } from '../data/http-client';
 import { profileQueryOptions } from '../data/profile';
 import { queryKeys } from '../data/query-keys';
-import { createPrefillNotice, type PrefillNotice } from '../prefill/prefill-notice';
-import { type BeforeLogoutHooks, createBeforeLogoutHooks } from '../session/before-logout';
-import { createSessionEnding, type SessionEnding } from '../session/session-end';
 import { AnswerStore } from './answer-store';
+import { type BeforeLogoutHooks, createBeforeLogoutHooks } from './before-logout';
 import { type ClientSnapshotStore, createClientSnapshot, sessionIdOf } from './client-snapshot';
-import type { FormTools } from './form-tools';
 import {
   ANONYMOUS_ANSWERS_KEY,
   createLocalCopy,
@@ -19,6 +16,8 @@ import {
   nonEmpty,
   unsavedAnswersKey,
 } from './local-copy';
+import { createPrefillNotice, type PrefillNotice } from './prefill-notice';
+import { createSessionEnding, type SessionEnding } from './session-end';
 import { createSummaryState, type SummaryState } from './summary-state';
 import { createTabGuard, type TabGuard } from './tab-switch';
 import { trackedCall } from './tracked-call';
@@ -71,8 +70,10 @@ export interface FormSession {
   /**
    * The autosave and the uploads, made by the first form page to open (their code loads with the
    * form pages) and kept from then on: an upload goes on while the applicant changes step.
+   * Generic because their type lives with the form pages, which import this folder, not the
+   * other way round; the one caller (form/form-page.tsx) always passes `createFormTools`.
    */
-  startFormTools(create: (session: FormSession) => FormTools): FormTools;
+  startFormTools<Tools>(create: (session: FormSession) => Tools): Tools;
 }
 
 /** `ending` is shared with the query client's 401 handler, which is made before the session. */
@@ -87,7 +88,7 @@ export function createFormSession(
   let containersFor = '';
   let carriedFor = '';
   let startedFor = '';
-  let formTools: FormTools | null = null;
+  let formTools: unknown = null;
 
   // The local copy writes in batches (local-copy.ts): a tab hidden, closed or reloaded writes
   // what is still held, so no answer typed is lost. `pagehide` covers a reload and a close;
@@ -241,9 +242,10 @@ export function createFormSession(
       }
     },
 
-    startFormTools(create) {
+    startFormTools<Tools>(create: (owner: FormSession) => Tools): Tools {
       formTools ??= create(session);
-      return formTools;
+      // Made by the same `createFormTools` every time (see the interface), so this is its type.
+      return formTools as Tools;
     },
   };
   return session;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { useTenantConfig } from '../data/tenant';
-import { isRouteHandle } from '../route-handle';
+import { isRouteHandle } from '../navigation/route-handle';
 
 /** Sets the document title from the deepest matched route that names one. */
 export function useDocumentTitle(): void {

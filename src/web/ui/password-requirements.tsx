@@ -2,8 +2,8 @@ import {
   passwordRequirementStates,
   type RequirementState,
 } from '../../shared/accounts/account-forms';
-import { cx } from '../ui/cx';
-import styles from './auth-form.module.css';
+import { cx } from './cx';
+import styles from './form-controls.module.css';
 
 const STATE_TEXT: Record<RequirementState, string> = {
   inactive: '',

@@ -1,6 +1,6 @@
 import { MAX_Z_INDEX } from '../../shared/constants';
-import { cx } from '../ui/cx';
-import { LoadingIndicator } from '../ui/loading-indicator';
+import { cx } from './cx';
+import { LoadingIndicator } from './loading-indicator';
 import styles from './loading-spinner.module.css';
 
 interface LoadingSpinnerProps {

@@ -1,6 +1,6 @@
 import { type ReactNode, useRef } from 'react';
-import { useHeadingFocus } from '../layout/use-heading-focus';
 import styles from './auth-card.module.css';
+import { useHeadingFocus } from './use-heading-focus';
 
 interface AuthCardProps {
   title: string;

@@ -1,7 +1,6 @@
-import buttonStyles from '../ui/button.module.css';
-import { cx } from '../ui/cx';
-import { LoadingIndicator } from '../ui/loading-indicator';
-import styles from './auth-form.module.css';
+import { Button } from './button';
+import styles from './form-controls.module.css';
+import { LoadingIndicator } from './loading-indicator';
 
 /** The primary button of an account card; it says what is happening while the call runs. */
 export function SubmitButton({
@@ -14,11 +13,7 @@ export function SubmitButton({
   pendingLabel: string;
 }) {
   return (
-    <button
-      type="submit"
-      className={cx(buttonStyles.button, buttonStyles.primary, styles.submit)}
-      disabled={pending}
-    >
+    <Button type="submit" variant="primary" className={styles.submit} disabled={pending}>
       {pending ? (
         <>
           <LoadingIndicator type="circles" size="xs" />
@@ -27,6 +22,6 @@ export function SubmitButton({
       ) : (
         label
       )}
-    </button>
+    </Button>
   );
 }

@@ -1,5 +1,5 @@
-import type { Answers } from '../shared/form/model';
-import { isToastMessage, type ToastMessage } from './toast/toast-types';
+import type { Answers } from '../../shared/form/model';
+import { isToastMessage, type ToastMessage } from '../toast/toast-types';
 
 /**
  * Everything the app carries in `location.state` between screens (spec 000 section 2):
