@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DecisionCodeView } from '../../../shared/staff/decision-api';
-import authStyles from '../../auth/auth-form.module.css';
+import authStyles from '../../ui/form-controls.module.css';
 import styles from '../shell/console.module.css';
 import { FormAlert, serverMessage } from '../shell/staff-form';
 

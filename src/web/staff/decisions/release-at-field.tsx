@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import authStyles from '../../auth/auth-form.module.css';
+import authStyles from '../../ui/form-controls.module.css';
 import { localInputOf } from './decision-logic';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ListFilterRow, YesNoValue } from '../../../shared/staff/list-filters';
 import type { ListQuery } from '../../../shared/staff/list-query';
-import authStyles from '../../auth/auth-form.module.css';
+import authStyles from '../../ui/form-controls.module.css';
 import { type ChoiceSources, choicesOf } from '../common/list-filter-choices';
 import styles from '../shell/console.module.css';
 import { choiceSelection, dateFilterChanges, SEVERAL } from './filter-values';

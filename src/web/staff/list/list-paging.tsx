@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { ApplicationListResponse } from '../../../shared/staff/application-list-api';
-import authStyles from '../../auth/auth-form.module.css';
 import buttonStyles from '../../ui/button.module.css';
 import { cx } from '../../ui/cx';
+import authStyles from '../../ui/form-controls.module.css';
 import styles from '../shell/console.module.css';
 import {
   currentSort,

@@ -1,8 +1,8 @@
 import type { useQuery } from '@tanstack/react-query';
 import type { ApplicationListResponse } from '../../../shared/staff/application-list-api';
-import { uniqueMessages } from '../../auth/form-state';
 import { ServerError } from '../../data/http-client';
 import { cx } from '../../ui/cx';
+import { uniqueMessages } from '../../ui/form-state';
 import { LoadingIndicator } from '../../ui/loading-indicator';
 import styles from '../shell/console.module.css';
 import { serverMessage } from '../shell/staff-form';
