@@ -2,8 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { DECISION_MESSAGES } from '../../../shared/staff/decision-api';
 import { type ListQuery, listQueryString } from '../../../shared/staff/list-query';
-import buttonStyles from '../../ui/button.module.css';
-import { cx } from '../../ui/cx';
+import { Button } from '../../ui/button';
 import { filterLabelsOf } from '../common/list-filter-choices';
 import { fetchApplicationList, listKeys } from '../common/staff-query-keys';
 import { ConfirmDialog } from '../shell/confirm-dialog';
@@ -129,9 +128,10 @@ export function DecisionBatchPanel({ query }: { query: ListQuery }) {
           <p className={styles.muted}>
             Applications not submitted, or whose decision is released, are left alone.
           </p>
-          <button
+          <Button
             type="button"
-            className={cx(buttonStyles.button, buttonStyles.primary, batch.wrapButton)}
+            variant="primary"
+            className={batch.wrapButton}
             aria-disabled={busy || undefined}
             onClick={() => {
               if (code === '') {
@@ -148,26 +148,26 @@ export function DecisionBatchPanel({ query }: { query: ListQuery }) {
             }}
           >
             {record.isPending ? 'Recording...' : batchRecordLabel(count)}
-          </button>
+          </Button>
         </div>
         <div className={batch.batchBox}>
           <h3 className={styles.subTitle}>Release the decisions of this list</h3>
           <p className={styles.muted}>
             Recorded decisions not yet released; applicants see them once released.
           </p>
-          <button
+          <Button
             type="button"
-            className={cx(buttonStyles.button, buttonStyles.primary)}
+            variant="primary"
             aria-disabled={busy || undefined}
             onClick={() => ask({ kind: 'release', at: null })}
           >
             {release.isPending && release.variables === null ? 'Releasing...' : 'Release now'}
-          </button>
+          </Button>
           <div className={batch.batchRelease}>
             <ReleaseAtField value={at} onChange={setAt} />
-            <button
+            <Button
               type="button"
-              className={cx(buttonStyles.button, buttonStyles.secondary)}
+              variant="secondary"
               aria-disabled={busy || undefined}
               onClick={() => {
                 const iso = at === '' ? null : localInputToIso(at);
@@ -182,7 +182,7 @@ export function DecisionBatchPanel({ query }: { query: ListQuery }) {
               {release.isPending && release.variables !== null
                 ? 'Scheduling...'
                 : 'Schedule release'}
-            </button>
+            </Button>
           </div>
         </div>
       </div>

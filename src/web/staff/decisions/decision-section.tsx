@@ -7,7 +7,7 @@ import {
   type StaffDecision,
 } from '../../../shared/staff/decision-api';
 import { ServerError } from '../../data/http-client';
-import buttonStyles from '../../ui/button.module.css';
+import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { applicationKeys, listKeys } from '../common/staff-query-keys';
 import { ConfirmDialog } from '../shell/confirm-dialog';
@@ -228,13 +228,14 @@ function DecisionControls({
           value={choice}
           onChange={setChoice}
         />
-        <button
+        <Button
           type="submit"
-          className={cx(buttonStyles.button, buttonStyles.primary, consoleStyles.smallButton)}
+          variant="primary"
+          className={consoleStyles.smallButton}
           aria-disabled={busy || undefined}
         >
           {record.isPending ? 'Saving...' : 'Save decision'}
-        </button>
+        </Button>
       </form>
       {decision ? (
         <div className={styles.release}>
@@ -242,9 +243,10 @@ function DecisionControls({
           <p className={consoleStyles.muted}>
             Once released, the applicant sees the decision and it can no longer be changed.
           </p>
-          <button
+          <Button
             type="button"
-            className={cx(buttonStyles.button, buttonStyles.primary, consoleStyles.smallButton)}
+            variant="primary"
+            className={consoleStyles.smallButton}
             aria-disabled={busy || undefined}
             onClick={() => {
               if (busy) return;
@@ -253,7 +255,7 @@ function DecisionControls({
             }}
           >
             {release.isPending && release.variables === undefined ? 'Releasing...' : 'Release now'}
-          </button>
+          </Button>
           <ConfirmDialog
             open={confirming}
             title="Release this decision now?"
@@ -267,15 +269,16 @@ function DecisionControls({
           />
           <form noValidate onSubmit={onSchedule} aria-label="Schedule the release">
             <ReleaseAtField value={at} onChange={setAt} />
-            <button
+            <Button
               type="submit"
-              className={cx(buttonStyles.button, buttonStyles.secondary, consoleStyles.smallButton)}
+              variant="secondary"
+              className={consoleStyles.smallButton}
               aria-disabled={busy || undefined}
             >
               {release.isPending && release.variables !== undefined
                 ? 'Scheduling...'
                 : 'Schedule release'}
-            </button>
+            </Button>
           </form>
         </div>
       ) : null}

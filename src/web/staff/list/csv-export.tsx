@@ -1,8 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { applicationUrls } from '../../../shared/staff/application-api';
-import buttonStyles from '../../ui/button.module.css';
-import { cx } from '../../ui/cx';
+import { Button } from '../../ui/button';
 import styles from '../shell/console.module.css';
 import { downloadFile } from '../shell/secrets';
 import { FormAlert, serverMessage } from '../shell/staff-form';
@@ -65,28 +64,31 @@ export function CsvExport({ query }: { query: ListQuery }) {
             </summary>
             <div className={list.inlineButtons}>
               {columns.data.columns.length <= columns.data.max ? (
-                <button
+                <Button
                   type="button"
-                  className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
+                  variant="secondary"
+                  className={styles.smallButton}
                   onClick={() => setChosen(columns.data.columns.map((column) => column.key))}
                 >
                   Choose all
-                </button>
+                </Button>
               ) : null}
-              <button
+              <Button
                 type="button"
-                className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
+                variant="secondary"
+                className={styles.smallButton}
                 onClick={() => setChosen([])}
               >
                 Choose none
-              </button>
-              <button
+              </Button>
+              <Button
                 type="button"
-                className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
+                variant="secondary"
+                className={styles.smallButton}
                 onClick={() => setChosen(null)}
               >
                 Back to the usual columns
-              </button>
+              </Button>
             </div>
             <p className={styles.muted}>
               The file’s columns, in the order chosen:{' '}
@@ -113,9 +115,9 @@ export function CsvExport({ query }: { query: ListQuery }) {
             </div>
           </details>
           <div className={styles.formActions}>
-            <button
+            <Button
               type="button"
-              className={cx(buttonStyles.button, buttonStyles.primary)}
+              variant="primary"
               disabled={download.isPending}
               onClick={() => {
                 setStatus('');
@@ -132,7 +134,7 @@ export function CsvExport({ query }: { query: ListQuery }) {
               }}
             >
               {download.isPending ? 'Preparing the CSV...' : 'Download CSV'}
-            </button>
+            </Button>
           </div>
         </>
       )}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, type useSearchParams } from 'react-router';
 import { LIST_FILTERS } from '../../../shared/staff/list-filters';
-import buttonStyles from '../../ui/button.module.css';
+import { Button, buttonClassName } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import authStyles from '../../ui/form-controls.module.css';
 import type { ChoiceSources } from '../common/list-filter-choices';
@@ -115,13 +115,13 @@ export function ListFilters({
             ))}
           </div>
           <div className={styles.formActions}>
-            <button type="submit" className={cx(buttonStyles.button, buttonStyles.primary)}>
+            <Button type="submit" variant="primary">
               Search
-            </button>
+            </Button>
             {hasFilters(query) ? (
               <Link
                 to={`?${listQueryString(clearedFilters(query))}`}
-                className={cx(buttonStyles.button, buttonStyles.secondary)}
+                className={buttonClassName('secondary')}
               >
                 Clear search and filters
               </Link>

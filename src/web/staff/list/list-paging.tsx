@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ApplicationListResponse } from '../../../shared/staff/application-list-api';
-import buttonStyles from '../../ui/button.module.css';
+import { buttonClassName } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import authStyles from '../../ui/form-controls.module.css';
 import styles from '../shell/console.module.css';
@@ -71,7 +71,7 @@ export function Paging({
         {hasPrevious ? (
           <Link
             to={`?${listQueryString(withPage(query, data.page - 1))}`}
-            className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
+            className={cx(buttonClassName('secondary'), styles.smallButton)}
           >
             Previous page
           </Link>
@@ -80,7 +80,7 @@ export function Paging({
         {hasNext ? (
           <Link
             to={`?${listQueryString(withPage(query, data.page + 1))}`}
-            className={cx(buttonStyles.button, buttonStyles.secondary, styles.smallButton)}
+            className={cx(buttonClassName('secondary'), styles.smallButton)}
           >
             Next page
           </Link>

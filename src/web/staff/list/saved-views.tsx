@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { type SavedView, savedViewSchema } from '../../../shared/staff/application-api';
-import buttonStyles from '../../ui/button.module.css';
+import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { TextField } from '../../ui/text-field';
 import styles from '../shell/console.module.css';
@@ -147,13 +147,9 @@ function SaveViewForm({ search, onSaved }: { search: string; onSaved: (view: Sav
           markRequired
           binding={form.field('name')}
         />
-        <button
-          type="submit"
-          className={cx(buttonStyles.button, buttonStyles.secondary)}
-          disabled={save.isPending}
-        >
+        <Button type="submit" variant="secondary" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save this view'}
-        </button>
+        </Button>
       </form>
     </>
   );

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { applicationUrls, type ExportJob } from '../../../shared/staff/application-api';
-import buttonStyles from '../../ui/button.module.css';
-import { cx } from '../../ui/cx';
+import { Button } from '../../ui/button';
 import styles from '../shell/console.module.css';
 import { formatDateTime } from '../shell/page-heading';
 import { FormAlert, serverMessage } from '../shell/staff-form';
@@ -41,9 +40,9 @@ export function ZipExport({ query }: { query: ListQuery }) {
       </p>
       <FormAlert message={failure} />
       <div className={styles.formActions}>
-        <button
+        <Button
           type="button"
-          className={cx(buttonStyles.button, buttonStyles.primary)}
+          variant="primary"
           disabled={start.isPending}
           onClick={() => {
             setFailure(null);
@@ -51,7 +50,7 @@ export function ZipExport({ query }: { query: ListQuery }) {
           }}
         >
           {start.isPending ? 'Starting the export...' : 'Export PDFs (ZIP)'}
-        </button>
+        </Button>
       </div>
       {jobId ? <JobProgress id={jobId} /> : null}
       <RecentJobs
