@@ -15,13 +15,13 @@ import {
   listRequestOf,
 } from '../../shared/staff/application-list-api';
 import { applicationIdParams, STAFF_API } from '../../shared/staff/staff-api';
-import { sendApplicationPdf } from '../application-pdf/application-pdf-routes';
 import { awaitApplicationPdf } from '../application-pdf/application-pdfs';
+import { sendApplicationPdf } from '../application-pdf/send-application-pdf';
 import { listApplications } from '../applications-list/applications-list-store';
 import { auditEventView, createAuditStore } from '../audit/audit-store';
 import { createDecisionService } from '../decisions/decision-service';
-import { fileQuestionKeys } from '../documents/document-routes';
 import { createDocumentsStore } from '../documents/documents-store';
+import { fileQuestionKeys } from '../documents/file-question-keys';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import { pdfDownloadName, sendPdf } from '../http/send-pdf';

@@ -6,11 +6,11 @@ import {
   listRequestOf,
 } from '../../shared/staff/application-list-api';
 import { type ApplicationSummary, STAFF_API } from '../../shared/staff/staff-api';
-import { withDecisionLabels } from '../decisions/decision-service';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { StaffContext } from '../staff/staff-context';
 import { staffActor, staffOf } from '../staff/staff-sessions';
 import { findApplicationsByEmail, listApplications } from './applications-list-store';
+import { withDecisionLabels } from './decision-labels';
 
 /** The filters of a request as the audit trail keeps them: only those given. */
 function filtersOf(query: ApplicationListQuery): Record<string, unknown> {

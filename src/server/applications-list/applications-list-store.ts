@@ -9,8 +9,8 @@ import {
 import type { ApplicationSummary } from '../../shared/staff/staff-api';
 import { startOfDay } from '../audit/audit-store';
 import { type AppDatabase, rowsOf } from '../db/database';
+import { LIST_KEYS } from '../db/list-answer-keys';
 import { accounts, applications, checklistCounts, decisions } from '../db/schema';
-import { LIST_KEYS } from './list-answer-keys';
 
 const DAY_MS = 86_400_000;
 /** Words of a search beyond these are left out: each word is one more index lookup. */

@@ -15,8 +15,8 @@ import type { AppDatabase } from '../db/database';
 import { HttpError } from '../http/http-error';
 import { sendPdf } from '../http/send-pdf';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import { lazy } from '../lazy';
 import type { Mailer } from '../mail/mailer';
+import { lazy } from '../runtime/lazy';
 import { createDecisionService } from './decision-service';
 
 /** pdf-lib and the fonts load with the first letter downloaded, not with the server. */

@@ -81,18 +81,6 @@ export function replyDeadlineOf(config: TenantConfig['decisions']): Date | null 
   return config.reply_deadline ? replyDeadlineAt(config.reply_deadline, config.time_zone) : null;
 }
 
-/** The rows of the list with their decision's label as the tenant names the code. */
-export function withDecisionLabels<Row extends { decision: string | null }>(
-  tenant: TenantConfig,
-  rows: Row[],
-): Row[] {
-  const labels = new Map(tenant.decisions.codes.map((code) => [code.code, code.label]));
-  return rows.map((row) => ({
-    ...row,
-    decision_label: row.decision === null ? null : (labels.get(row.decision) ?? row.decision),
-  }));
-}
-
 function invalid(field: string, message: string): HttpError {
   return new HttpError(400, message, { [field]: [message] });
 }

@@ -14,7 +14,6 @@ import {
 import { FILE_MAX_BYTES } from '../../shared/constants';
 import { checkFileMeta } from '../../shared/documents/file-rules';
 import type { FormModel } from '../../shared/form/model';
-import { resolveModel } from '../../shared/form/resolve';
 import type { Sessions } from '../accounts/sessions';
 import { createLateUploads, type LateUploads } from '../applicant-status/applicant-status';
 import { createApplicationsStore } from '../application/applications-store';
@@ -26,6 +25,7 @@ import type { ZodTypeProvider } from '../http/zod-validation';
 import { newObjectKey, type StorageDriver } from '../storage/storage';
 import type { ConversionQueue } from './conversion-jobs';
 import { createDocumentsStore } from './documents-store';
+import { fileQuestionKeys } from './file-question-keys';
 
 export interface DocumentRoutesOptions {
   db: AppDatabase;
@@ -41,16 +41,6 @@ export interface DocumentRoutesOptions {
 export const UPLOAD_POLICY_SECONDS = 300;
 /** How long an issued key may start a conversion after it was handed out. */
 const ISSUED_KEY_HOURS = 24;
-
-/** Every answer key whose widget is a file upload, in every instance and tab of the model. */
-export function fileQuestionKeys(model: FormModel): Set<string> {
-  const everything = { addAnother: {}, tabs: {}, isLoggedIn: true, answers: {} };
-  return new Set(
-    resolveModel(model, everything)
-      .filter((place) => place.field.widget === 'file')
-      .map((place) => place.key),
-  );
-}
 
 /**
  * Document answers: presigned uploads, conversion to PDF in the background, its status, the

@@ -10,12 +10,12 @@ import {
 } from '../../shared/api/service';
 import type { Answers, FormModel } from '../../shared/form/model';
 import { createApplicationsStore } from '../application/applications-store';
-import { sendApplicationPdf } from '../application-pdf/application-pdf-routes';
 import { type ApplicationPdfs, awaitApplicationPdf } from '../application-pdf/application-pdfs';
+import { sendApplicationPdf } from '../application-pdf/send-application-pdf';
 import type { AuditTrail } from '../audit/audit-trail';
 import type { AppDatabase } from '../db/database';
-import { fileQuestionKeys } from '../documents/document-routes';
 import { createDocumentsStore } from '../documents/documents-store';
+import { fileQuestionKeys } from '../documents/file-question-keys';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import { bindActorToLog } from '../http/request-actor';
