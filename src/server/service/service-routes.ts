@@ -12,7 +12,6 @@ import type { Answers, FormModel } from '../../shared/form/model';
 import { createApplicationsStore } from '../application/applications-store';
 import { type ApplicationPdfs, awaitApplicationPdf } from '../application-pdf/application-pdfs';
 import { sendApplicationPdf } from '../application-pdf/send-application-pdf';
-import type { AuditTrail } from '../audit/audit-trail';
 import type { AppDatabase } from '../db/database';
 import { createDocumentsStore } from '../documents/documents-store';
 import { fileQuestionKeys } from '../documents/file-question-keys';
@@ -29,8 +28,6 @@ export interface ServiceRoutesOptions {
   model: FormModel;
   storage: StorageDriver;
   pdfs: ApplicationPdfs;
-  /** Every use of a link is recorded: which link, what it opened, from which address. */
-  audit: AuditTrail;
 }
 
 /** Staff pages hold an applicant's data: never kept by a browser or a proxy. */
@@ -62,12 +59,11 @@ export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (pa
     const link = typeof token === 'string' ? await serviceTokenLink(db, token) : null;
     if (typeof token !== 'string' || !link) throw new HttpError(401, SERVICE_LINK_REFUSED_MESSAGE);
     bindActorToLog(request, reply, { serviceTokenId: serviceTokenId(token) });
-    await options.audit.record({
+    await request.audit.record({
       actor: { type: 'service_link', id: link.linkId },
       action: 'service_link.used',
       applicationId: link.accountId,
       detail: use,
-      ip: request.ip,
     });
     return link.accountId;
   }
