@@ -7,9 +7,11 @@ import { assertModel } from '../shared/form/model-check';
 import type { TenantConfig } from '../shared/tenant/tenant-config';
 import { SESSION_ABSOLUTE_HOURS } from './accounts/account-policy';
 import { accountsRoutes } from './accounts/accounts-routes';
+import { createAccountsStore } from './accounts/accounts-store';
 import { createSessions } from './accounts/sessions';
 import { applicantStatusRoutes } from './applicant-status/applicant-status-routes';
 import { applicationRoutes } from './application/application-routes';
+import { createApplicationsStore } from './application/applications-store';
 import { applicationPdfRoutes } from './application-pdf/application-pdf-routes';
 import { createApplicationPdfs } from './application-pdf/application-pdfs';
 import { applicationViewRoutes } from './application-view/application-view-routes';
@@ -208,7 +210,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     secureCookies: env.NODE_ENV === 'production',
   });
   await app.register(accountsRoutes, {
-    db: database.db,
+    store: createAccountsStore(database.db),
     mailer,
     tenant,
     publicUrl: env.PUBLIC_URL,
@@ -224,9 +226,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: env.PUBLIC_URL,
   });
   await app.register(receiptRoutes, { sessions, receipts });
+  const applications = createApplicationsStore(database.db);
+  // Submit goes through the reserved connections, so it never queues behind the saves.
+  const submitApplications = createApplicationsStore(database.reserved);
   await app.register(applicationRoutes, {
-    db: database.db,
-    submitDb: database.reserved,
+    store: applications,
+    submitStore: submitApplications,
     sessions,
     model: deps.model,
     receipts,
@@ -243,6 +248,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   await app.register(documentRoutes, {
     db: database.db,
+    store: documents,
+    applications,
     sessions,
     model: deps.model,
     storage,
@@ -289,6 +296,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(applicantDecisionRoutes, { tenant, sessions, decisions });
   await app.register(serviceRoutes, {
     db: database.db,
+    documents,
+    applications,
     model: deps.model,
     storage,
     pdfs: applicationPdfs,

@@ -16,7 +16,7 @@ import { checkFileMeta } from '../../shared/documents/file-rules';
 import type { FormModel } from '../../shared/form/model';
 import type { Sessions } from '../accounts/sessions';
 import { createLateUploads, type LateUploads } from '../applicant-status/applicant-status';
-import { createApplicationsStore } from '../application/applications-store';
+import type { ApplicationsStore } from '../application/applications-store';
 import type { AppDatabase } from '../db/database';
 import { INVALID_REQUEST_MESSAGE, NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
@@ -24,11 +24,13 @@ import { pdfDownloadName, sendPdf } from '../http/send-pdf';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { newObjectKey, type StorageDriver } from '../storage/storage';
 import type { ConversionQueue } from './conversion-jobs';
-import { createDocumentsStore } from './documents-store';
+import type { DocumentsStore } from './documents-store';
 import { fileQuestionKeys } from './file-question-keys';
 
 export interface DocumentRoutesOptions {
   db: AppDatabase;
+  store: DocumentsStore;
+  applications: ApplicationsStore;
   sessions: Sessions;
   model: FormModel;
   storage: StorageDriver;
@@ -51,9 +53,7 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
   parent,
   options,
 ) => {
-  const { storage, jobs } = options;
-  const store = createDocumentsStore(options.db);
-  const applications = createApplicationsStore(options.db);
+  const { storage, jobs, store, applications } = options;
   const fileKeys = fileQuestionKeys(options.model);
   const lateUploads =
     options.lateUploads ?? createLateUploads({ db: options.db, model: options.model });

@@ -9,11 +9,11 @@ import {
   type ServiceView,
 } from '../../shared/api/service';
 import type { Answers, FormModel } from '../../shared/form/model';
-import { createApplicationsStore } from '../application/applications-store';
+import type { ApplicationsStore } from '../application/applications-store';
 import { type ApplicationPdfs, awaitApplicationPdf } from '../application-pdf/application-pdfs';
 import { sendApplicationPdf } from '../application-pdf/send-application-pdf';
 import type { AppDatabase } from '../db/database';
-import { createDocumentsStore } from '../documents/documents-store';
+import type { DocumentsStore } from '../documents/documents-store';
 import { fileQuestionKeys } from '../documents/file-question-keys';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
@@ -25,6 +25,8 @@ import { serviceTokenId, serviceTokenLink } from './service-tokens';
 
 export interface ServiceRoutesOptions {
   db: AppDatabase;
+  documents: DocumentsStore;
+  applications: ApplicationsStore;
   model: FormModel;
   storage: StorageDriver;
   pdfs: ApplicationPdfs;
@@ -40,9 +42,7 @@ const NO_STORE = 'private, no-store';
  * cookies.
  */
 export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (parent, options) => {
-  const { db, storage } = options;
-  const documents = createDocumentsStore(db);
-  const applications = createApplicationsStore(db);
+  const { db, storage, documents, applications } = options;
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const fileKeys = fileQuestionKeys(options.model);
 
