@@ -7,26 +7,40 @@ import { assertModel } from '../shared/form/model-check';
 import type { TenantConfig } from '../shared/tenant/tenant-config';
 import { SESSION_ABSOLUTE_HOURS } from './accounts/account-policy';
 import { accountsRoutes } from './accounts/accounts-routes';
+import { createAccountsStore } from './accounts/accounts-store';
 import { createSessions } from './accounts/sessions';
 import { applicantStatusRoutes } from './applicant-status/applicant-status-routes';
 import { applicationRoutes } from './application/application-routes';
+import { createApplicationsStore } from './application/applications-store';
 import { applicationPdfRoutes } from './application-pdf/application-pdf-routes';
 import { createApplicationPdfs } from './application-pdf/application-pdfs';
+import { applicationViewRoutes } from './application-view/application-view-routes';
+import { createApplicationViewStore } from './application-view/application-view-store';
+import { savedViewRoutes } from './application-view/saved-view-routes';
+import { applicationListRoutes } from './applications-list/applications-list-routes';
 import {
   checkpointDir,
   createCheckpointWriter,
   startAuditCheckpoints,
 } from './audit/audit-checkpoints';
 import { auditKeysFromEnv } from './audit/audit-keys';
+import { createAuditStore } from './audit/audit-store';
 import { createAuditTrail } from './audit/audit-trail';
+import { auditRoutes } from './audit-log/audit-log-routes';
+import { checklistRoutes } from './checklist/checklist-routes';
 import { createChecklistService } from './checklist/checklist-service';
+import { createChecklistStore } from './checklist/checklist-store';
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { applicantDecisionRoutes } from './decisions/applicant-decision-routes';
+import { decisionRoutes } from './decisions/decision-routes';
+import { createDecisionService } from './decisions/decision-service';
 import { registerConversionJobs } from './documents/conversion-jobs';
 import { documentRoutes } from './documents/document-routes';
 import { createDocumentsStore } from './documents/documents-store';
 import { startUploadCleanup, type UploadCleanup } from './documents/upload-cleanup';
+import { exportRoutes } from './exports/exports-routes';
+import { createExportsStore } from './exports/exports-store';
 import { healthRoutes } from './health/health-routes';
 import { registerErrorHandling } from './http/errors-plugin';
 import { registerJsonBody } from './http/json-body';
@@ -59,12 +73,14 @@ import { metricsRoutes, registerHttpMetrics } from './metrics/metrics-routes';
 import { createMemoryRateLimiter } from './rate-limit/memory-rate-limiter';
 import { createRateLimiter } from './rate-limit/rate-limiter';
 import { receiptRoutes } from './receipts/receipt-routes';
+import { receiptStaffRoutes } from './receipts/receipt-staff-routes';
 import { createReceipts } from './receipts/receipts-service';
 import { scheduleRetention } from './retention/retention-job';
+import { serviceLinkRoutes } from './service/service-link-routes';
 import { serviceRoutes } from './service/service-routes';
 import { testLinkRoutes } from './service/test-link-routes';
 import { spaRoutes } from './spa/spa-routes';
-import { staffPlugin } from './staff/staff-plugin';
+import { registerStaffRequests, staffPlugin } from './staff/staff-plugin';
 import { createStaffSessions, STAFF_SESSION_ABSOLUTE_HOURS } from './staff/staff-sessions';
 import { createStaffStore } from './staff/staff-store';
 import { staffTestRoutes } from './staff/staff-test-routes';
@@ -178,6 +194,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifyCookie);
   // Every request starts without an account; requireSession sets it on signed-in routes.
   app.decorateRequest('accountId', '');
+  const audit = createAuditTrail(
+    database.db,
+    await auditKeysFromEnv(env, (message) => app.log.warn(message)),
+  );
+  registerStaffRequests(app, audit);
 
   await app.register(healthRoutes, { database });
   await app.register(metricsRoutes, { metrics, token: env.METRICS_TOKEN });
@@ -189,7 +210,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     secureCookies: env.NODE_ENV === 'production',
   });
   await app.register(accountsRoutes, {
-    db: database.db,
+    store: createAccountsStore(database.db),
     mailer,
     tenant,
     publicUrl: env.PUBLIC_URL,
@@ -205,17 +226,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: env.PUBLIC_URL,
   });
   await app.register(receiptRoutes, { sessions, receipts });
+  const applications = createApplicationsStore(database.db);
+  // Submit goes through the reserved connections, so it never queues behind the saves.
+  const submitApplications = createApplicationsStore(database.reserved);
   await app.register(applicationRoutes, {
-    db: database.db,
-    submitDb: database.reserved,
+    store: applications,
+    submitStore: submitApplications,
     sessions,
     model: deps.model,
     receipts,
     onSubmitted: (accountId) => applicationPdfs.requestAfterSubmit(accountId),
   });
   await app.register(applicationPdfRoutes, { sessions, pdfs: applicationPdfs });
+  const documents = createDocumentsStore(database.db);
   if (receivesUploads(storage)) {
-    const documents = createDocumentsStore(database.db);
     await app.register(uploadRoutes, {
       storage,
       maxBytes: FILE_MAX_BYTES,
@@ -224,6 +248,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   await app.register(documentRoutes, {
     db: database.db,
+    store: documents,
+    applications,
     sessions,
     model: deps.model,
     storage,
@@ -238,10 +264,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailer,
     checklist,
   });
-  const audit = createAuditTrail(
-    database.db,
-    await auditKeysFromEnv(env, (message) => app.log.warn(message)),
-  );
   // The chain's head leaves the database on the servers that run jobs, each into its own file.
   if (env.RUN_JOBS) {
     const dir = checkpointDir(env);
@@ -262,42 +284,85 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       }
     });
   }
-  await app.register(applicantDecisionRoutes, {
+  // One service for both sides: staff record and release decisions, applicants read and reply.
+  const decisions = createDecisionService({
     db: database.db,
     tenant,
-    sessions,
     mailer,
     audit,
     env,
+    log: app.log,
   });
+  await app.register(applicantDecisionRoutes, { tenant, sessions, decisions });
   await app.register(serviceRoutes, {
     db: database.db,
+    documents,
+    applications,
     model: deps.model,
     storage,
     pdfs: applicationPdfs,
-    audit,
   });
+
+  // Staff register after the applicants' routes and before the web app's catch-all. Each staff
+  // capability gets the one session guard and only the stores and services it uses.
   const staffStore = createStaffStore(database.db);
-  // Staff register after the applicants' routes and before the web app's catch-all.
+  const staffSessions = createStaffSessions(database.db, {
+    idleMs: env.STAFF_SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: STAFF_SESSION_ABSOLUTE_HOURS * 3_600_000,
+    secureCookies: env.NODE_ENV === 'production',
+  });
+  const auditStore = createAuditStore(database.db);
+  const applicationViews = createApplicationViewStore(database.db);
   await app.register(staffPlugin, {
     db: database.db,
     env,
     tenant,
-    model: deps.model,
     mailer,
     limiter: createRateLimiter(database.db),
-    sessions: createStaffSessions(database.db, {
-      idleMs: env.STAFF_SESSION_IDLE_MINUTES * 60_000,
-      absoluteMs: STAFF_SESSION_ABSOLUTE_HOURS * 3_600_000,
-      secureCookies: env.NODE_ENV === 'production',
-    }),
+    sessions: staffSessions,
     store: staffStore,
     audit,
+  });
+  await app.register(auditRoutes, { sessions: staffSessions, store: auditStore });
+  await app.register(serviceLinkRoutes, {
+    db: database.db,
+    env,
+    sessions: staffSessions,
+    store: staffStore,
+  });
+  await app.register(applicationListRoutes, { db: database.db, tenant, sessions: staffSessions });
+  await app.register(exportRoutes, {
+    env,
+    tenant,
+    model: deps.model,
+    sessions: staffSessions,
+    store: createExportsStore(database.db),
     storage,
     pdfs: applicationPdfs,
     queue: jobQueue,
     checklist,
   });
+  await app.register(checklistRoutes, {
+    env,
+    sessions: staffSessions,
+    store: createChecklistStore(database.db),
+    checklist,
+  });
+  await app.register(applicationViewRoutes, {
+    db: database.db,
+    model: deps.model,
+    sessions: staffSessions,
+    store: applicationViews,
+    documents,
+    auditStore,
+    storage,
+    pdfs: applicationPdfs,
+    checklist,
+    decisions,
+  });
+  await app.register(savedViewRoutes, { sessions: staffSessions, store: applicationViews });
+  await app.register(decisionRoutes, { env, sessions: staffSessions, decisions });
+  await app.register(receiptStaffRoutes, { db: database.db, storage, sessions: staffSessions });
   await app.register(temporaryAnswersRoutes, { db: database.db, model: deps.model });
   // The outbox and the test link calls reveal codes and links: they need a key only the log shows.
   const devToolsKey = env.DEV_TOOLS_KEY ?? randomBytes(24).toString('base64url');

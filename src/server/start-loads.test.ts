@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from './config/project-root';
-import { lazy } from './lazy';
+import { lazy } from './runtime/lazy';
 
 /** The packages a fresh process loads while it builds the app and gets it ready. */
 async function packagesLoadedAtStart(env: Record<string, string> = {}): Promise<string[]> {

@@ -11,7 +11,6 @@ import {
 } from '../../shared/accounts/account-forms';
 import type { ProfileResponse } from '../../shared/api/profile';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
-import type { AppDatabase } from '../db/database';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { accountMessages } from '../mail/account-messages';
@@ -26,7 +25,7 @@ import {
   LOGIN_LIMITS,
   PASSWORD_RESET_TTL_MINUTES,
 } from './account-policy';
-import { type AccountsStore, createAccountsStore } from './accounts-store';
+import type { AccountsStore } from './accounts-store';
 import {
   confirmationCode,
   hashPassword,
@@ -38,7 +37,7 @@ import {
 import { SESSION_ENDED_MESSAGE, type Sessions } from './sessions';
 
 export interface AccountsOptions {
-  db: AppDatabase;
+  store: AccountsStore;
   mailer: Mailer;
   sessions: Sessions;
   limiter: AccountRateLimiter;
@@ -51,9 +50,8 @@ const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_0
 const codeHash = (accountId: string, code: string) => sha256(`${accountId}:${code}`);
 
 export const accountsRoutes: FastifyPluginAsync<AccountsOptions> = async (parent, options) => {
-  const { mailer, sessions, limiter } = options;
+  const { mailer, sessions, limiter, store } = options;
   const loginThrottle = createSignInThrottle(limiter, LOGIN_LIMITS);
-  const store = createAccountsStore(options.db);
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const mail = accountMessages(options.tenant);
   const siteUrl = (request: FastifyRequest) =>

@@ -1,33 +1,14 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { APPLICATION_PDF_URL } from '../../shared/api/application-pdf';
 import type { Sessions } from '../accounts/sessions';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
-import { sendPdf } from '../http/send-pdf';
 import type { ApplicationPdfs } from './application-pdfs';
+import { sendApplicationPdf } from './send-application-pdf';
 
 export interface ApplicationPdfRoutesOptions {
   sessions: Sessions;
   pdfs: ApplicationPdfs;
-}
-
-/** `Lopez-Maria` style: the applicant's name in plain ASCII, for the downloaded file's name. */
-export function applicationPdfFileName(applicantName: string): string {
-  const ascii = applicantName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return ascii ? `transfer-application-${ascii}.pdf` : 'transfer-application.pdf';
-}
-
-/** The application PDF as a download only its reader keeps: attachment, nosniff, no-store. */
-export function sendApplicationPdf(
-  reply: FastifyReply,
-  found: { pdf: Uint8Array; applicantName: string },
-  disposition: 'attachment' | 'inline' = 'attachment',
-): FastifyReply {
-  return sendPdf(reply, found.pdf, applicationPdfFileName(found.applicantName), disposition);
 }
 
 /**

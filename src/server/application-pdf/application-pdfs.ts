@@ -17,8 +17,8 @@ import type { AppDatabase } from '../db/database';
 import { HttpError } from '../http/http-error';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobLog } from '../jobs/job-runner';
-import { lazy } from '../lazy';
 import { findReceipt } from '../receipts/receipts-store';
+import { lazy } from '../runtime/lazy';
 import { newObjectKey, type StorageDriver } from '../storage/storage';
 import { createApplicationPdfsStore } from './application-pdfs-store';
 

@@ -5,13 +5,13 @@ import { validApplicationAnswers } from '../../shared/test/application-fixtures'
 import { fixtureModel } from '../../shared/test/fixture-model';
 import { extractPdfPages, extractPdfText } from '../test/pdf-text';
 import { makePdf } from '../test/sample-files';
-import { applicationPdfFileName } from './application-pdf-routes';
 import {
   type ApplicationPdfCover,
   MISSING_DOCUMENT_TEXT,
   NOT_ANSWERED_TEXT,
   renderApplicationPdf,
 } from './render-application-pdf';
+import { applicationPdfFileName } from './send-application-pdf';
 
 const cover: ApplicationPdfCover = {
   institution: 'Northfield State University',

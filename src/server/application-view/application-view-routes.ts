@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ServiceView } from '../../shared/api/service';
-import type { Answers } from '../../shared/form/model';
+import type { Answers, FormModel } from '../../shared/form/model';
 import { actorName } from '../../shared/staff/actor-names';
 import {
   APPLICATION_API_MESSAGES,
@@ -15,22 +15,24 @@ import {
   listRequestOf,
 } from '../../shared/staff/application-list-api';
 import { applicationIdParams, STAFF_API } from '../../shared/staff/staff-api';
-import { sendApplicationPdf } from '../application-pdf/application-pdf-routes';
-import { awaitApplicationPdf } from '../application-pdf/application-pdfs';
+import { type ApplicationPdfs, awaitApplicationPdf } from '../application-pdf/application-pdfs';
+import { sendApplicationPdf } from '../application-pdf/send-application-pdf';
 import { listApplications } from '../applications-list/applications-list-store';
-import { auditEventView, createAuditStore } from '../audit/audit-store';
-import { createDecisionService } from '../decisions/decision-service';
-import { fileQuestionKeys } from '../documents/document-routes';
-import { createDocumentsStore } from '../documents/documents-store';
+import { type AuditStore, auditEventView } from '../audit/audit-store';
+import type { ChecklistService } from '../checklist/checklist-service';
+import type { AppDatabase } from '../db/database';
+import type { DecisionService } from '../decisions/decision-service';
+import type { DocumentsStore } from '../documents/documents-store';
+import { fileQuestionKeys } from '../documents/file-question-keys';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import { pdfDownloadName, sendPdf } from '../http/send-pdf';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { receiptView } from '../receipts/receipts-service';
 import { findReceipt } from '../receipts/receipts-store';
-import type { StaffContext } from '../staff/staff-context';
-import { staffActor, staffOf } from '../staff/staff-sessions';
-import { createApplicationViewStore } from './application-view-store';
+import type { StaffSessions } from '../staff/staff-sessions';
+import type { StorageDriver } from '../storage/storage';
+import type { ApplicationViewStore } from './application-view-store';
 
 /** The newest entries of an application's history the page shows. */
 export const HISTORY_LIMIT = 200;
@@ -53,14 +55,14 @@ const documentParams = applicationIdParams.extend({
  * application, a changed status), the pages on either side of it.
  */
 async function neighboursIn(
-  context: StaffContext,
+  db: AppDatabase,
   id: string,
   query: ApplicationListQuery,
 ): Promise<ApplicationNeighbours> {
   const request = listRequestOf(query);
   const pages = [request.page, request.page - 1, request.page + 1].filter((page) => page >= 1);
   for (const page of pages) {
-    const found = await listApplications(context.db, { ...request, page });
+    const found = await listApplications(db, { ...request, page });
     const index = found.rows.findIndex((row) => row.id === id);
     if (index === -1) continue;
     const place = (page - 1) * request.pageSize + index;
@@ -69,12 +71,12 @@ async function neighboursIn(
     const previous =
       before ??
       (page > 1
-        ? (await listApplications(context.db, { ...request, page: page - 1 })).rows.at(-1)
+        ? (await listApplications(db, { ...request, page: page - 1 })).rows.at(-1)
         : undefined);
     const next =
       after ??
       (place + 1 < found.total
-        ? (await listApplications(context.db, { ...request, page: page + 1 })).rows[0]
+        ? (await listApplications(db, { ...request, page: page + 1 })).rows[0]
         : undefined);
     return {
       previous: previous?.id ?? null,
@@ -95,20 +97,33 @@ async function neighboursIn(
   };
 }
 
+export interface ApplicationViewRoutesOptions {
+  db: AppDatabase;
+  model: FormModel;
+  sessions: StaffSessions;
+  store: ApplicationViewStore;
+  documents: DocumentsStore;
+  /** The application's own history is its entries in the audit trail. */
+  auditStore: AuditStore;
+  storage: StorageDriver;
+  pdfs: ApplicationPdfs;
+  checklist: Pick<ChecklistService, 'of'>;
+  decisions: Pick<DecisionService, 'staffDecisionOf'>;
+}
+
 /**
  * One application in the console: its answers (drawn by the browser with the same printable
  * projection as the staff link and the PDF), its checklist, its documents and PDF, its own audit
  * history, and its neighbours in the reader's list. Every read of the applicant's data is
  * recorded; the history and the neighbours only name applications by id.
  */
-export const applicationViewRoutes: FastifyPluginAsync<StaffContext> = async (parent, context) => {
+export const applicationViewRoutes: FastifyPluginAsync<ApplicationViewRoutesOptions> = async (
+  parent,
+  context,
+) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db, sessions, audit, storage, pdfs } = context;
-  const store = createApplicationViewStore(db);
-  const documents = createDocumentsStore(db);
-  const auditStore = createAuditStore(db);
+  const { db, sessions, storage, pdfs, store, documents, auditStore, decisions } = context;
   const fileKeys = fileQuestionKeys(context.model);
-  const decisions = createDecisionService(context);
   const read = sessions.guard('applications.read');
 
   async function existing(id: string): Promise<void> {
@@ -130,11 +145,9 @@ export const applicationViewRoutes: FastifyPluginAsync<StaffContext> = async (pa
         findReceipt(db, id),
         decisions.staffDecisionOf(id),
       ]);
-      await audit.record({
-        actor: staffActor(staffOf(request)),
+      await request.audit.record({
         action: 'application.view',
         applicationId: id,
-        ip: request.ip,
       });
       const view: ServiceView = {
         answer: found.answers as Answers,
@@ -166,7 +179,7 @@ export const applicationViewRoutes: FastifyPluginAsync<StaffContext> = async (pa
       }
       await existing(request.params.applicationId);
       noStore(reply);
-      return neighboursIn(context, request.params.applicationId, request.query);
+      return neighboursIn(db, request.params.applicationId, request.query);
     },
   );
 
@@ -195,11 +208,9 @@ export const applicationViewRoutes: FastifyPluginAsync<StaffContext> = async (pa
       const { applicationId: id } = request.params;
       await existing(id);
       const found = await awaitApplicationPdf(pdfs, id);
-      await audit.record({
-        actor: staffActor(staffOf(request)),
+      await request.audit.record({
         action: 'application_pdf.view',
         applicationId: id,
-        ip: request.ip,
       });
       return sendApplicationPdf(reply, found, request.query.disposition ?? 'attachment');
     },
@@ -216,12 +227,10 @@ export const applicationViewRoutes: FastifyPluginAsync<StaffContext> = async (pa
       const pdf = row ? await storage.get(row.pdfKey) : null;
       if (!row || !pdf) throw new HttpError(404, NOT_FOUND_MESSAGE);
       const disposition = request.query.disposition ?? 'inline';
-      await audit.record({
-        actor: staffActor(staffOf(request)),
+      await request.audit.record({
         action: 'document.view',
         applicationId: id,
         detail: { answer_key: key, disposition },
-        ip: request.ip,
       });
       return sendPdf(reply, pdf, pdfDownloadName(row.fileName), disposition);
     },

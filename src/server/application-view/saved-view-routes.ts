@@ -11,9 +11,8 @@ import { STAFF_API } from '../../shared/staff/staff-api';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import type { StaffContext } from '../staff/staff-context';
-import { staffOf } from '../staff/staff-sessions';
-import { createApplicationViewStore } from './application-view-store';
+import { type StaffSessions, staffOf } from '../staff/staff-sessions';
+import type { ApplicationViewStore } from './application-view-store';
 
 const viewParams = z.strictObject({ id: z.uuid(NOT_FOUND_MESSAGE) });
 
@@ -24,15 +23,23 @@ function viewQueryOf(query: string): string {
   return params.toString();
 }
 
+export interface SavedViewRoutesOptions {
+  sessions: StaffSessions;
+  store: ApplicationViewStore;
+}
+
 /**
  * A member's named views of the application list: the list's query string under a name. A view
  * is checked with the list's own schema when it is saved, so applying one never fails on its
  * parameters. Views belong to the member who saved them; another member's id is not found.
  */
-export const savedViewRoutes: FastifyPluginAsync<StaffContext> = async (parent, context) => {
+export const savedViewRoutes: FastifyPluginAsync<SavedViewRoutesOptions> = async (
+  parent,
+  options,
+) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const store = createApplicationViewStore(context.db);
-  const read = context.sessions.guard('applications.read');
+  const { store } = options;
+  const read = options.sessions.guard('applications.read');
   const viewOf = (row: {
     id: string;
     name: string;

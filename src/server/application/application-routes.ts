@@ -17,19 +17,21 @@ import type { FormModel } from '../../shared/form/model';
 import { hiddenAnswersPatch } from '../../shared/form/resolve';
 import { todayIso, validateAnswers } from '../../shared/form/validate';
 import { SESSION_ENDED_MESSAGE, type Sessions } from '../accounts/sessions';
-import type { AppDatabase } from '../db/database';
 import { INVALID_REQUEST_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import { bindActorToLog } from '../http/request-actor';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { SubmitReceipts } from '../receipts/receipts-service';
-import { createApplicationsStore } from './applications-store';
+import type { ApplicationsStore } from './applications-store';
 import { createSubmitBatches } from './submit-batches';
 
 export interface ApplicationOptions {
-  db: AppDatabase;
-  /** Where submit reads and writes, so it never queues behind the saves (`DatabaseHandle.reserved`). */
-  submitDb?: AppDatabase;
+  store: ApplicationsStore;
+  /**
+   * The store on the connection submit reads and writes through, so it never queues behind the
+   * saves (`DatabaseHandle.reserved`); without it, `store`.
+   */
+  submitStore?: ApplicationsStore;
   sessions: Sessions;
   model: FormModel;
   /** The day submit validates against; a function so tests can fix it. */
@@ -54,8 +56,8 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
   options,
 ) => {
   const { model } = options;
-  const store = createApplicationsStore(options.db);
-  const submitStore = options.submitDb ? createApplicationsStore(options.submitDb) : store;
+  const { store } = options;
+  const submitStore = options.submitStore ?? store;
   const submits = createSubmitBatches((items) => submitStore.submit(items));
   const startingPdfs = new Set<Promise<void>>();
   // A shutdown lets the PDFs of the last submits be requested before the database closes.

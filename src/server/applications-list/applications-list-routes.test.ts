@@ -9,12 +9,12 @@ import {
   type ApplicationListResponse,
   type ApplicationListSort,
 } from '../../shared/staff/application-list-api';
+import { LIST_KEYS, NAME_KEYS, PHONE_KEYS, SCHOOL_KEYS } from '../db/list-answer-keys';
 import { accounts, applications, auditEvents, checklistCounts, webStatuses } from '../db/schema';
 import { signedInApplicant } from '../test/accounts-helpers';
 import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
-import { LIST_KEYS, NAME_KEYS, PHONE_KEYS, SCHOOL_KEYS } from './list-answer-keys';
 
 const LIST = '/staff/api/applications';
 

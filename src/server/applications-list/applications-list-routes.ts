@@ -6,11 +6,18 @@ import {
   listRequestOf,
 } from '../../shared/staff/application-list-api';
 import { type ApplicationSummary, STAFF_API } from '../../shared/staff/staff-api';
+import type { TenantConfig } from '../../shared/tenant/tenant-config';
+import type { AppDatabase } from '../db/database';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import type { StaffContext } from '../staff/staff-context';
-import { staffActor, staffOf } from '../staff/staff-sessions';
+import type { StaffSessions } from '../staff/staff-sessions';
 import { findApplicationsByEmail, listApplications } from './applications-list-store';
 import { withDecisionLabels } from './list-decision-labels';
+
+export interface ApplicationListRoutesOptions {
+  db: AppDatabase;
+  tenant: TenantConfig;
+  sessions: StaffSessions;
+}
 
 /**
  * The staff console's list of applications: paged, sorted on any column, filtered, and searched
@@ -18,9 +25,12 @@ import { withDecisionLabels } from './list-decision-labels';
  * it is the home page's exact-address lookup. Every call is a read of applicant data, so every
  * call is in the audit trail with what was asked and how many applications answered.
  */
-export const applicationListRoutes: FastifyPluginAsync<StaffContext> = async (parent, context) => {
+export const applicationListRoutes: FastifyPluginAsync<ApplicationListRoutesOptions> = async (
+  parent,
+  context,
+) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db, sessions, audit } = context;
+  const { db, sessions } = context;
 
   app.get(
     `${STAFF_API}/applications`,
@@ -29,23 +39,19 @@ export const applicationListRoutes: FastifyPluginAsync<StaffContext> = async (pa
       schema: { querystring: applicationListQuery },
     },
     async (request): Promise<ApplicationListResponse | ApplicationSummary[]> => {
-      const staff = staffOf(request);
       const { query } = request;
       if (query.email !== undefined) {
         const found = await findApplicationsByEmail(db, query.email);
-        await audit.record({
-          actor: staffActor(staff),
+        await request.audit.record({
           action: 'application.search',
           applicationId: found.length === 1 ? found[0]?.id : null,
           detail: { email: query.email, found: found.length },
-          ip: request.ip,
         });
         return found;
       }
       const listRequest = listRequestOf(query);
       const page = await listApplications(db, listRequest);
-      await audit.record({
-        actor: staffActor(staff),
+      await request.audit.record({
         action: 'application.search',
         detail: {
           q: listRequest.q,
@@ -57,7 +63,6 @@ export const applicationListRoutes: FastifyPluginAsync<StaffContext> = async (pa
           rows: page.rows.length,
           found: page.total,
         },
-        ip: request.ip,
       });
       return {
         applications: withDecisionLabels(context.tenant, page.rows),

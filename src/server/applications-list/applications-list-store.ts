@@ -8,8 +8,8 @@ import {
 } from '../../shared/staff/application-list-api';
 import type { ApplicationSummary } from '../../shared/staff/staff-api';
 import { type AppDatabase, rowsOf } from '../db/database';
+import { LIST_KEYS } from '../db/list-answer-keys';
 import { accounts, applications, checklistCounts, decisions } from '../db/schema';
-import { LIST_KEYS } from './list-answer-keys';
 import { listFiltersWhere } from './list-filter-store';
 
 /** Words of a search beyond these are left out: each word is one more index lookup. */

@@ -5,22 +5,33 @@ import {
   checklistMarkSchema,
 } from '../../shared/staff/application-api';
 import { STAFF_API } from '../../shared/staff/staff-api';
+import type { Env } from '../config/env';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import type { StaffContext } from '../staff/staff-context';
-import { staffActor, staffOf } from '../staff/staff-sessions';
-import { createChecklistStore } from './checklist-store';
+import type { StaffSessions } from '../staff/staff-sessions';
+import { staffOf } from '../staff/staff-sessions';
+import type { ChecklistService } from './checklist-service';
+import type { ChecklistStore } from './checklist-store';
+
+export interface ChecklistRoutesOptions {
+  env: Pick<Env, 'RUN_JOBS'>;
+  sessions: StaffSessions;
+  store: ChecklistStore;
+  checklist: ChecklistService;
+}
 
 /**
  * Staff mark an application's checklist items Awaiting, Received or Waived; each mark is in the
  * audit trail with the state it replaced. Also keeps the list's missing counts current: a sweep
  * recounts applications changed since its last run (docs/decisions/034-checklist.md).
  */
-export const checklistRoutes: FastifyPluginAsync<StaffContext> = async (parent, context) => {
+export const checklistRoutes: FastifyPluginAsync<ChecklistRoutesOptions> = async (
+  parent,
+  context,
+) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db, sessions, audit, checklist } = context;
-  const store = createChecklistStore(db);
+  const { sessions, store, checklist } = context;
 
   // Servers that only enqueue (RUN_JOBS=false) leave the recounting to those that run jobs.
   if (context.env.RUN_JOBS) {
@@ -49,13 +60,11 @@ export const checklistRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
         request.body.state,
         { id: staff.id, label: staff.displayName || staff.email },
         (change, tx) =>
-          audit.record(
+          request.audit.record(
             {
-              actor: staffActor(staff),
               action: 'checklist.mark',
               applicationId: id,
               detail: { item: change.item, state: change.state, previous: change.previous },
-              ip: request.ip,
             },
             tx,
           ),

@@ -13,12 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  LIST_KEYS,
-  NAME_KEYS,
-  PHONE_KEYS,
-  SCHOOL_KEYS,
-} from '../applications-list/list-answer-keys';
+import { LIST_KEYS, NAME_KEYS, PHONE_KEYS, SCHOOL_KEYS } from './list-answer-keys';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

@@ -9,26 +9,19 @@ import {
 } from '../../shared/api/status';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import type { Sessions } from '../accounts/sessions';
-import type { AuditTrail } from '../audit/audit-trail';
-import type { Env } from '../config/env';
-import type { AppDatabase } from '../db/database';
 import { HttpError } from '../http/http-error';
 import { sendPdf } from '../http/send-pdf';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import { lazy } from '../lazy';
-import type { Mailer } from '../mail/mailer';
-import { createDecisionService } from './decision-service';
+import { lazy } from '../runtime/lazy';
+import type { DecisionService } from './decision-service';
 
 /** pdf-lib and the fonts load with the first letter downloaded, not with the server. */
 const letterRenderer = lazy(() => import('./letter-render'));
 
 export interface ApplicantDecisionOptions {
-  db: AppDatabase;
   tenant: TenantConfig;
   sessions: Sessions;
-  mailer: Mailer;
-  audit: AuditTrail;
-  env: Pick<Env, 'PUBLIC_URL'>;
+  decisions: Pick<DecisionService, 'releasedDecision' | 'releasedLetter' | 'reply'>;
 }
 
 /**
@@ -40,7 +33,7 @@ export const applicantDecisionRoutes: FastifyPluginAsync<ApplicantDecisionOption
   options,
 ) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const decisions = createDecisionService(options);
+  const { decisions } = options;
   app.addHook('onRequest', options.sessions.requireSession.bind(options.sessions));
 
   app.get(DECISION_URL, async (request, reply): Promise<ReleasedDecision | null> => {

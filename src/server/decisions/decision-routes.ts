@@ -10,10 +10,10 @@ import {
   type StaffDecision,
 } from '../../shared/staff/decision-api';
 import { applicationIdParams } from '../../shared/staff/staff-api';
+import type { Env } from '../config/env';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import type { StaffContext } from '../staff/staff-context';
-import { staffActor, staffOf } from '../staff/staff-sessions';
-import { createDecisionService, type StaffCaller } from './decision-service';
+import { type StaffSessions, staffActor, staffOf } from '../staff/staff-sessions';
+import type { DecisionService, StaffCaller } from './decision-service';
 
 function callerOf(request: FastifyRequest): StaffCaller {
   const staff = staffOf(request);
@@ -24,15 +24,23 @@ function callerOf(request: FastifyRequest): StaffCaller {
   };
 }
 
+export interface DecisionRoutesOptions {
+  env: Pick<Env, 'RUN_JOBS'>;
+  sessions: StaffSessions;
+  decisions: DecisionService;
+}
+
 /**
  * Decisions in the console: the tenant's codes, one application's decision recorded, changed and
  * released (now or at a set time), and the same for every submitted application of a list's
  * filters. Servers that run jobs release scheduled decisions when they fall due.
  */
-export const decisionRoutes: FastifyPluginAsync<StaffContext> = async (parent, context) => {
+export const decisionRoutes: FastifyPluginAsync<DecisionRoutesOptions> = async (
+  parent,
+  context,
+) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { sessions } = context;
-  const decisions = createDecisionService({ ...context, log: app.log });
+  const { sessions, decisions } = context;
   const manage = sessions.guard('decisions.manage');
 
   // Servers that only enqueue (RUN_JOBS=false) leave scheduled releases to those that run jobs.

@@ -1,7 +1,7 @@
 // One entry point for the conversion job: an inspected upload in, a PDF out, or a
 // DocumentRejectedError whose message becomes the FAILED status the applicant reads.
 import type { DocumentKind } from '../../shared/documents/file-rules';
-import { lazy } from '../lazy';
+import { lazy } from '../runtime/lazy';
 import { DocumentRejectedError, documentMessages } from './document-errors';
 import { stripExternalReferences } from './docx-external-references';
 

@@ -14,10 +14,9 @@ import {
 import { FILE_MAX_BYTES } from '../../shared/constants';
 import { checkFileMeta } from '../../shared/documents/file-rules';
 import type { FormModel } from '../../shared/form/model';
-import { resolveModel } from '../../shared/form/resolve';
 import type { Sessions } from '../accounts/sessions';
 import { createLateUploads, type LateUploads } from '../applicant-status/applicant-status';
-import { createApplicationsStore } from '../application/applications-store';
+import type { ApplicationsStore } from '../application/applications-store';
 import type { AppDatabase } from '../db/database';
 import { INVALID_REQUEST_MESSAGE, NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
@@ -25,10 +24,13 @@ import { pdfDownloadName, sendPdf } from '../http/send-pdf';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { newObjectKey, type StorageDriver } from '../storage/storage';
 import type { ConversionQueue } from './conversion-jobs';
-import { createDocumentsStore } from './documents-store';
+import type { DocumentsStore } from './documents-store';
+import { fileQuestionKeys } from './file-question-keys';
 
 export interface DocumentRoutesOptions {
   db: AppDatabase;
+  store: DocumentsStore;
+  applications: ApplicationsStore;
   sessions: Sessions;
   model: FormModel;
   storage: StorageDriver;
@@ -42,16 +44,6 @@ export const UPLOAD_POLICY_SECONDS = 300;
 /** How long an issued key may start a conversion after it was handed out. */
 const ISSUED_KEY_HOURS = 24;
 
-/** Every answer key whose widget is a file upload, in every instance and tab of the model. */
-export function fileQuestionKeys(model: FormModel): Set<string> {
-  const everything = { addAnother: {}, tabs: {}, isLoggedIn: true, answers: {} };
-  return new Set(
-    resolveModel(model, everything)
-      .filter((place) => place.field.widget === 'file')
-      .map((place) => place.key),
-  );
-}
-
 /**
  * Document answers: presigned uploads, conversion to PDF in the background, its status, the
  * download of the PDF and deletes. Every query is scoped to the signed-in account, so another
@@ -61,9 +53,7 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
   parent,
   options,
 ) => {
-  const { storage, jobs } = options;
-  const store = createDocumentsStore(options.db);
-  const applications = createApplicationsStore(options.db);
+  const { storage, jobs, store, applications } = options;
   const fileKeys = fileQuestionKeys(options.model);
   const lateUploads =
     options.lateUploads ?? createLateUploads({ db: options.db, model: options.model });

@@ -7,7 +7,7 @@ import {
   FILE_TYPE_MESSAGE,
   kindFromFileName,
 } from '../../shared/documents/file-rules';
-import { lazy } from '../lazy';
+import { lazy } from '../runtime/lazy';
 import { DocumentRejectedError, documentMessages } from './document-errors';
 import { isJpeg, isPng, readJpegInfo, readPngInfo } from './image-info';
 import { decodeXml, readRelationships, XmlPartError } from './package-xml';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import type { FormModel } from '../../shared/form/model';
 import {
   APPLICATION_API_MESSAGES,
   EXPORT_COLUMNS_MAX,
@@ -11,13 +12,17 @@ import {
   exportColumnsResponse,
 } from '../../shared/staff/export-columns';
 import { STAFF_API } from '../../shared/staff/staff-api';
+import type { TenantConfig } from '../../shared/tenant/tenant-config';
+import type { ApplicationPdfs } from '../application-pdf/application-pdfs';
+import type { ChecklistService } from '../checklist/checklist-service';
+import type { Env } from '../config/env';
 import { CSV_CONTENT_TYPE, csvStream } from '../http/csv-writer';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
+import type { JobQueue } from '../jobs/job-queue';
 import { type Periodic, startPeriodic } from '../jobs/periodic';
-import type { StaffContext } from '../staff/staff-context';
-import { staffActor, staffOf } from '../staff/staff-sessions';
-import { getStreamOf } from '../storage/storage';
+import { type StaffSessions, staffOf } from '../staff/staff-sessions';
+import { getStreamOf, type StorageDriver } from '../storage/storage';
 import { type ChecklistsOf, csvRecord, needsChecklist } from './csv-export';
 import {
   EXPORT_QUERY_MAX_LENGTH,
@@ -26,7 +31,7 @@ import {
   type RawQuery,
   rawQueryOf,
 } from './export-query';
-import { createExportsStore, EXPORT_BATCH_SIZE, exportJobView } from './exports-store';
+import { EXPORT_BATCH_SIZE, type ExportsStore, exportJobView } from './exports-store';
 import { createZipExports, ZIP_EXPORT_MAX, ZIP_EXPORT_TOO_MANY_MESSAGE } from './zip-exports';
 
 export const EXPORT_ID_MESSAGE = 'An export id is a UUID.';
@@ -46,16 +51,29 @@ const exportIdParams = z.strictObject({ id: z.uuid(EXPORT_ID_MESSAGE) });
 const today = () => new Date().toISOString().slice(0, 10);
 const EXPIRED_ZIP_CLEANUP_MS = 3_600_000;
 
+export interface ExportRoutesOptions {
+  env: Pick<Env, 'RUN_JOBS'>;
+  tenant: TenantConfig;
+  model: FormModel;
+  sessions: StaffSessions;
+  store: ExportsStore;
+  storage: StorageDriver;
+  /** The application PDFs a ZIP export gathers. */
+  pdfs: ApplicationPdfs;
+  /** Where a ZIP export runs as a job. */
+  queue: JobQueue;
+  checklist: Pick<ChecklistService, 'forApplications'>;
+}
+
 /**
  * Exports of the staff list as it is filtered and searched: a CSV of chosen columns, streamed,
  * and a ZIP of the application PDFs made by a job. Exporting needs 'exports.run' with a fresh
  * second factor; every export, and every download of a ZIP, is in the audit trail with the
  * filters it used and how many applications it held.
  */
-export const exportRoutes: FastifyPluginAsync<StaffContext> = async (parent, context) => {
+export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (parent, context) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { sessions, audit } = context;
-  const store = createExportsStore(context.db);
+  const { sessions, store } = context;
   const catalogue = exportColumnsResponse(context.model);
   const knownColumns = new Set(catalogue.columns.map((column) => column.id));
   const zips = createZipExports({
@@ -123,8 +141,7 @@ export const exportRoutes: FastifyPluginAsync<StaffContext> = async (parent, con
       const columns = columnsOf(givenColumns);
       const ids = await store.matchingIds(query.request);
       // Recorded before anything leaves: an export that fails half-way is still on the record.
-      await audit.record({
-        actor: staffActor(staffOf(request)),
+      await request.audit.record({
         action: 'applications.export_csv',
         detail: {
           filters: query.filters,
@@ -134,7 +151,6 @@ export const exportRoutes: FastifyPluginAsync<StaffContext> = async (parent, con
           columns,
           rows: ids.length,
         },
-        ip: request.ip,
       });
       const withChecklist = needsChecklist(columns);
       async function* records() {
@@ -170,8 +186,7 @@ export const exportRoutes: FastifyPluginAsync<StaffContext> = async (parent, con
         query: query.queryString,
         total: ids.length,
       });
-      await audit.record({
-        actor: staffActor(staff),
+      await request.audit.record({
         action: 'applications.export_zip',
         detail: {
           export_id: job.id,
@@ -180,7 +195,6 @@ export const exportRoutes: FastifyPluginAsync<StaffContext> = async (parent, con
           q: query.request.q,
           rows: ids.length,
         },
-        ip: request.ip,
       });
       await zips.enqueue(job.id);
       return exportJobView(job);
@@ -231,11 +245,9 @@ export const exportRoutes: FastifyPluginAsync<StaffContext> = async (parent, con
       }
       const zip = job.storageKey ? await getStreamOf(context.storage, job.storageKey) : null;
       if (!zip) throw new HttpError(410, APPLICATION_API_MESSAGES.exportExpired);
-      await audit.record({
-        actor: staffActor(staff),
+      await request.audit.record({
         action: 'applications.export_zip_download',
         detail: { export_id: job.id, query: job.query, rows: job.done },
-        ip: request.ip,
       });
       const day = job.createdAt.toISOString().slice(0, 10);
       return reply

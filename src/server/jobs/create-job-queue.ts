@@ -1,5 +1,5 @@
 import { type DatabaseHandle, postgresPoolOf } from '../db/database';
-import { lazy } from '../lazy';
+import { lazy } from '../runtime/lazy';
 import { createInProcessQueue } from './in-process-queue';
 import type { JobQueue } from './job-queue';
 import type { JobAttemptObserver, JobLog } from './job-runner';

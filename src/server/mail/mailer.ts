@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../db/database';
-import { lazy } from '../lazy';
 import type { Metrics } from '../metrics/metrics';
+import { lazy } from '../runtime/lazy';
 import { createOutboxStore } from './outbox-store';
 
 export interface MailMessage {

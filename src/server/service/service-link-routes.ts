@@ -8,10 +8,13 @@ import {
   STAFF_API,
   serviceLinkParams,
 } from '../../shared/staff/staff-api';
+import type { Env } from '../config/env';
+import type { AppDatabase } from '../db/database';
 import { HttpError } from '../http/http-error';
+import { siteUrl } from '../http/site-url';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import { type StaffContext, siteUrl } from '../staff/staff-context';
-import { staffActor, staffOf } from '../staff/staff-sessions';
+import { type StaffSessions, staffOf } from '../staff/staff-sessions';
+import type { StaffStore } from '../staff/staff-store';
 import { serviceLink } from './service-token-command';
 import {
   applicationExists,
@@ -26,14 +29,25 @@ export const SERVICE_LINK_NOT_FOUND_MESSAGE = 'This application has no link with
 
 const DAY_MS = 86_400_000;
 
+export interface ServiceLinkRoutesOptions {
+  db: AppDatabase;
+  env: Pick<Env, 'PUBLIC_URL'>;
+  sessions: StaffSessions;
+  /** A link is made or revoked in the same transaction as its entry in the audit trail. */
+  store: Pick<StaffStore, 'transaction'>;
+}
+
 /**
  * Read-only links as staff actions: list, create and revoke the links to an application (found
  * through the application list). A link is shown once, when made; only its hash is stored, and
  * making, revoking and every use of a link are in the audit trail.
  */
-export const serviceLinkRoutes: FastifyPluginAsync<StaffContext> = async (parent, context) => {
+export const serviceLinkRoutes: FastifyPluginAsync<ServiceLinkRoutesOptions> = async (
+  parent,
+  context,
+) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db, sessions, audit, store } = context;
+  const { db, sessions, store } = context;
 
   async function requireApplication(applicationId: string): Promise<void> {
     if (!(await applicationExists(db, applicationId))) {
@@ -66,13 +80,11 @@ export const serviceLinkRoutes: FastifyPluginAsync<StaffContext> = async (parent
       const { days } = request.body;
       const minted = await store.transaction(async (tx) => {
         const link = await mintServiceToken(tx, applicationId, days * DAY_MS, staff.id);
-        await audit.record(
+        await request.audit.record(
           {
-            actor: staffActor(staff),
             action: 'service_link.created',
             applicationId,
             detail: { link_id: link.id, days, expires_at: link.expiresAt.toISOString() },
-            ip: request.ip,
           },
           tx,
         );
@@ -95,19 +107,16 @@ export const serviceLinkRoutes: FastifyPluginAsync<StaffContext> = async (parent
       schema: { params: serviceLinkParams },
     },
     async (request): Promise<ServiceLinkSummary> => {
-      const staff = staffOf(request);
       const { applicationId, linkId } = request.params;
       await requireApplication(applicationId);
       const revoked = await store.transaction(async (tx) => {
         const link = await revokeServiceLink(tx, applicationId, linkId);
         if (!link) return null;
-        await audit.record(
+        await request.audit.record(
           {
-            actor: staffActor(staff),
             action: 'service_link.revoked',
             applicationId,
             detail: { link_id: linkId },
-            ip: request.ip,
           },
           tx,
         );

@@ -9,13 +9,12 @@ import {
   type ServiceView,
 } from '../../shared/api/service';
 import type { Answers, FormModel } from '../../shared/form/model';
-import { createApplicationsStore } from '../application/applications-store';
-import { sendApplicationPdf } from '../application-pdf/application-pdf-routes';
+import type { ApplicationsStore } from '../application/applications-store';
 import { type ApplicationPdfs, awaitApplicationPdf } from '../application-pdf/application-pdfs';
-import type { AuditTrail } from '../audit/audit-trail';
+import { sendApplicationPdf } from '../application-pdf/send-application-pdf';
 import type { AppDatabase } from '../db/database';
-import { fileQuestionKeys } from '../documents/document-routes';
-import { createDocumentsStore } from '../documents/documents-store';
+import type { DocumentsStore } from '../documents/documents-store';
+import { fileQuestionKeys } from '../documents/file-question-keys';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import { bindActorToLog } from '../http/request-actor';
@@ -26,11 +25,11 @@ import { serviceTokenId, serviceTokenLink } from './service-tokens';
 
 export interface ServiceRoutesOptions {
   db: AppDatabase;
+  documents: DocumentsStore;
+  applications: ApplicationsStore;
   model: FormModel;
   storage: StorageDriver;
   pdfs: ApplicationPdfs;
-  /** Every use of a link is recorded: which link, what it opened, from which address. */
-  audit: AuditTrail;
 }
 
 /** Staff pages hold an applicant's data: never kept by a browser or a proxy. */
@@ -43,9 +42,7 @@ const NO_STORE = 'private, no-store';
  * cookies.
  */
 export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (parent, options) => {
-  const { db, storage } = options;
-  const documents = createDocumentsStore(db);
-  const applications = createApplicationsStore(db);
+  const { db, storage, documents, applications } = options;
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const fileKeys = fileQuestionKeys(options.model);
 
@@ -62,12 +59,11 @@ export const serviceRoutes: FastifyPluginAsync<ServiceRoutesOptions> = async (pa
     const link = typeof token === 'string' ? await serviceTokenLink(db, token) : null;
     if (typeof token !== 'string' || !link) throw new HttpError(401, SERVICE_LINK_REFUSED_MESSAGE);
     bindActorToLog(request, reply, { serviceTokenId: serviceTokenId(token) });
-    await options.audit.record({
+    await request.audit.record({
       actor: { type: 'service_link', id: link.linkId },
       action: 'service_link.used',
       applicationId: link.accountId,
       detail: use,
-      ip: request.ip,
     });
     return link.accountId;
   }

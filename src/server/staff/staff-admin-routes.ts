@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { StaffRole } from '../../shared/staff/permissions';
 import {
   changeRoleSchema,
@@ -9,17 +9,26 @@ import {
   staffIdParams,
 } from '../../shared/staff/staff-api';
 import type { AuditAction } from '../audit/audit-trail';
+import type { Env } from '../config/env';
 import { HttpError } from '../http/http-error';
+import { siteUrl } from '../http/site-url';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import { inviteStaff } from './invitations';
-import { type StaffContext, siteUrl } from './staff-context';
+import { type InvitationDependencies, inviteStaff } from './invitations';
 import { STAFF_AUTH_MESSAGES } from './staff-policy';
-import { type StaffPrincipal, staffActor, staffOf } from './staff-sessions';
+import { type StaffPrincipal, type StaffSessions, staffActor, staffOf } from './staff-sessions';
 import { memberSummary, type StaffMember } from './staff-store';
 
+export interface StaffAdminRoutesOptions extends InvitationDependencies {
+  env: Pick<Env, 'PUBLIC_URL'>;
+  sessions: StaffSessions;
+}
+
 /** Admins invite staff, change roles and disable members; every change is on record. */
-export const staffAdminRoutes: FastifyPluginAsync<StaffContext> = async (parent, context) => {
-  const { store, sessions, audit } = context;
+export const staffAdminRoutes: FastifyPluginAsync<StaffAdminRoutesOptions> = async (
+  parent,
+  context,
+) => {
+  const { store, sessions } = context;
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -58,7 +67,7 @@ export const staffAdminRoutes: FastifyPluginAsync<StaffContext> = async (parent,
     staffId: string,
     change: Partial<Pick<StaffMember, 'role' | 'disabledAt'>>,
     action: AuditAction,
-    ip: string,
+    request: FastifyRequest,
   ): Promise<StaffMemberSummary> {
     if (staffId === staff.id) throw new HttpError(403, STAFF_AUTH_MESSAGES.notYourself);
     return store.transaction(async (tx) => {
@@ -72,16 +81,14 @@ export const staffAdminRoutes: FastifyPluginAsync<StaffContext> = async (parent,
         throw new HttpError(409, STAFF_AUTH_MESSAGES.lastAdmin);
       }
       await sessions.revokeAllOf(staffId, tx);
-      await audit.record(
+      await request.audit.record(
         {
-          actor: staffActor(staff),
           action,
           detail: {
             staff_id: member.id,
             email: member.email,
             ...(change.role ? { from: member.role, to: change.role } : {}),
           },
-          ip,
         },
         tx,
       );
@@ -101,7 +108,7 @@ export const staffAdminRoutes: FastifyPluginAsync<StaffContext> = async (parent,
         request.params.staffId,
         { role: request.body.role as StaffRole },
         'staff.role_changed',
-        request.ip,
+        request,
       ),
   );
 
@@ -114,7 +121,7 @@ export const staffAdminRoutes: FastifyPluginAsync<StaffContext> = async (parent,
         request.params.staffId,
         { disabledAt: new Date() },
         'staff.disabled',
-        request.ip,
+        request,
       ),
   );
 
@@ -127,7 +134,7 @@ export const staffAdminRoutes: FastifyPluginAsync<StaffContext> = async (parent,
         request.params.staffId,
         { disabledAt: null },
         'staff.enabled',
-        request.ip,
+        request,
       ),
   );
 };

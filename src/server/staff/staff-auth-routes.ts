@@ -16,14 +16,18 @@ import {
   staffSignInSchema,
   totpCodeSchema,
 } from '../../shared/staff/staff-api';
+import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import { hashPassword, sha256, spendPasswordCheckTime, verifyPassword } from '../accounts/secrets';
 import type { AuditActor } from '../audit/audit-trail';
+import type { Env } from '../config/env';
 import type { Executor } from '../db/executor';
 import { HttpError } from '../http/http-error';
+import { siteUrl } from '../http/site-url';
 import type { ZodTypeProvider } from '../http/zod-validation';
+import type { Mailer } from '../mail/mailer';
 import { staffMessages } from '../mail/staff-messages';
+import type { AccountRateLimiter } from '../rate-limit/rate-limiter';
 import { createSignInThrottle } from '../rate-limit/sign-in-throttle';
-import { type StaffContext, siteUrl } from './staff-context';
 import {
   FAILURE_MAIL_AFTER,
   RECOVERY_CODE_COUNT,
@@ -35,12 +39,13 @@ import {
   STEP_UP_REQUIRED_CODE,
   STEP_UP_REQUIRED_MESSAGE,
   type StaffPrincipal,
+  type StaffSessions,
   staffActor,
   staffOf,
   stepUpFresh,
   stepUpUntil,
 } from './staff-sessions';
-import type { StaffMember } from './staff-store';
+import type { StaffMember, StaffStore } from './staff-store';
 import { enrolmentDetails, newTotpSecret, totpStep } from './totp';
 
 /** Letters and digits that cannot be mistaken for each other when read from paper. */
@@ -58,12 +63,24 @@ const recoveryCodeHash = (staffId: string, code: string) =>
 
 const codeError = (message: string) => new HttpError(400, message, { code: [message] });
 
+export interface StaffAuthRoutesOptions {
+  env: Env;
+  tenant: TenantConfig;
+  mailer: Mailer;
+  limiter: AccountRateLimiter;
+  sessions: StaffSessions;
+  store: StaffStore;
+}
+
 /**
  * Staff sign-in with a password and a second factor, invitations, authenticator enrolment,
  * recovery codes, step-up and sign-out. Every success and failure goes into the audit trail.
  */
-export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, context) => {
-  const { store, sessions, audit, limiter, mailer, env, tenant } = context;
+export const staffAuthRoutes: FastifyPluginAsync<StaffAuthRoutesOptions> = async (
+  parent,
+  context,
+) => {
+  const { store, sessions, limiter, mailer, env, tenant } = context;
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const mail = staffMessages(tenant);
   const signInThrottle = createSignInThrottle(limiter, STAFF_SIGN_IN_LIMITS);
@@ -95,12 +112,11 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
     tx?: Executor,
   ): Promise<void> {
     await store.update(member.id, { failedSignIns: 0, lastSignInAt: new Date() }, tx);
-    await audit.record(
+    await request.audit.record(
       {
         actor: staffActor(member),
         action: 'staff.sign_in',
         detail: { method: 'password', second_factor: secondFactor },
-        ip: request.ip,
       },
       tx,
     );
@@ -129,11 +145,10 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
     message: string,
   ): Promise<never> {
     await countFailure(member, request);
-    await audit.record({
+    await request.audit.record({
       actor: staffActor(member),
       action: 'staff.second_factor_failed',
       detail: { reason },
-      ip: request.ip,
     });
     throw codeError(message);
   }
@@ -175,24 +190,22 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
       if (!member || !usable || !passwordRight) {
         await signInThrottle.failed(request.ip, email);
         if (member && usable) await countFailure(member, request);
-        await audit.record({
+        await request.audit.record({
           actor: member ? staffActor(member) : anonymous(email),
           action: 'staff.sign_in_failed',
           detail: {
             reason: !member ? 'unknown address' : member.disabledAt ? 'disabled' : 'wrong password',
           },
-          ip: request.ip,
         });
         throw new HttpError(400, STAFF_AUTH_MESSAGES.signInFailed);
       }
       // Setting up the authenticator belongs to the invitation: a password alone never opens it
       // again, or whoever learnt the password could enrol a phone of their own.
       if (!member.totpSecret) {
-        await audit.record({
+        await request.audit.record({
           actor: staffActor(member),
           action: 'staff.sign_in_failed',
           detail: { reason: 'authenticator never set up' },
-          ip: request.ip,
         });
         throw new HttpError(400, STAFF_AUTH_MESSAGES.setUpUnfinished);
       }
@@ -230,11 +243,10 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
           STAFF_AUTH_MESSAGES.recoveryCodeWrong,
         );
       }
-      await audit.record({
+      await request.audit.record({
         actor: staffActor(member),
         action: 'staff.recovery_code_used',
         detail: { remaining },
-        ip: request.ip,
       });
       await completeSignIn(request, reply, member, 'recovery code');
       mailer.send(mail.recoveryCodeUsed(member.email, remaining));
@@ -263,11 +275,10 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
       if (!invited) throw new HttpError(400, STAFF_AUTH_MESSAGES.invitationDead);
       // A forwarded link is no use to whoever it reached: they must know the invited address.
       if (normaliseUsername(request.body.email) !== normaliseUsername(invited.email)) {
-        await audit.record({
+        await request.audit.record({
           actor: anonymous(normaliseUsername(request.body.email)),
           action: 'staff.sign_in_failed',
           detail: { reason: 'invitation used with another address', staff_id: invited.id },
-          ip: request.ip,
         });
         throw new HttpError(400, STAFF_AUTH_MESSAGES.invitationOtherAddress, {
           email: [STAFF_AUTH_MESSAGES.invitationOtherAddress],
@@ -284,11 +295,10 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
         );
         await store.replaceRecoveryCodes(invited.id, [], tx);
         await sessions.revokeAllOf(invited.id, tx);
-        await audit.record(
+        await request.audit.record(
           {
             actor: staffActor(invited),
             action: 'staff.invitation_accepted',
-            ip: request.ip,
           },
           tx,
         );
@@ -333,8 +343,8 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
           { totpSecret: member.pendingTotpSecret, pendingTotpSecret: null, totpLastStep: step },
           tx,
         );
-        await audit.record(
-          { actor: staffActor(member), action: 'staff.authenticator_enrolled', ip: request.ip },
+        await request.audit.record(
+          { actor: staffActor(member), action: 'staff.authenticator_enrolled' },
           tx,
         );
         return newRecoveryCodes(member.id, tx);
@@ -361,7 +371,7 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
       }
       await checkTotp(member, request.body.code, request);
       const at = await sessions.markSecondFactor(staff);
-      await audit.record({ actor: staffActor(staff), action: 'staff.step_up', ip: request.ip });
+      await request.audit.record({ action: 'staff.step_up' });
       return { step_up_until: (stepUpUntil({ secondFactorAt: at }) ?? at).toISOString() };
     },
   );
@@ -382,10 +392,7 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
         );
       }
       const codes = await store.transaction(async (tx) => {
-        await audit.record(
-          { actor: staffActor(staff), action: 'staff.recovery_codes_replaced', ip: request.ip },
-          tx,
-        );
+        await request.audit.record({ action: 'staff.recovery_codes_replaced' }, tx);
         return newRecoveryCodes(staff.id, tx);
       });
       return { recovery_codes: codes };
@@ -416,7 +423,7 @@ export const staffAuthRoutes: FastifyPluginAsync<StaffContext> = async (parent, 
     const token = request.cookies[sessions.cookieName];
     if (token) await sessions.revoke(token);
     if (staff) {
-      await audit.record({ actor: staffActor(staff), action: 'staff.sign_out', ip: request.ip });
+      await request.audit.record({ actor: staffActor(staff), action: 'staff.sign_out' });
     }
     sessions.clearCookie(reply);
     return { message: STAFF_AUTH_MESSAGES.signedOut };

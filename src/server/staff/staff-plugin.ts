@@ -1,32 +1,35 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { applicationViewRoutes } from '../application-view/application-view-routes';
-import { savedViewRoutes } from '../application-view/saved-view-routes';
-import { applicationListRoutes } from '../applications-list/applications-list-routes';
-import { auditRoutes } from '../audit/audit-routes';
-import { checklistRoutes } from '../checklist/checklist-routes';
-import { decisionRoutes } from '../decisions/decision-routes';
-import { exportRoutes } from '../exports/exports-routes';
-import { receiptStaffRoutes } from '../receipts/receipt-staff-routes';
-import { serviceLinkRoutes } from '../service/service-link-routes';
-import { oidcRoutes } from './oidc/oidc-routes';
-import { staffAdminRoutes } from './staff-admin-routes';
-import { staffAuthRoutes } from './staff-auth-routes';
-import type { StaffContext } from './staff-context';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { AuditTrail } from '../audit/audit-trail';
+import { registerRequestAudit } from '../audit/request-audit';
+import { type OidcRoutesOptions, oidcRoutes } from './oidc/oidc-routes';
+import { type StaffAdminRoutesOptions, staffAdminRoutes } from './staff-admin-routes';
+import { type StaffAuthRoutesOptions, staffAuthRoutes } from './staff-auth-routes';
+import { staffActor } from './staff-sessions';
 
-/** The admissions office's side: staff sign-in, staff management, the audit log, staff links. */
-export const staffPlugin: FastifyPluginAsync<StaffContext> = async (app, context) => {
-  // Every request starts with no staff member; the session guard sets one on staff routes.
+/**
+ * Decorations every request carries, made on the app itself so that every capability's plugin
+ * sees them. A request starts with no staff member (the session guard sets one on staff routes),
+ * and what it records in the audit trail is recorded as that member, from the request's address.
+ */
+export function registerStaffRequests(
+  app: FastifyInstance,
+  audit: Pick<AuditTrail, 'record'>,
+): void {
   app.decorateRequest('staff', null);
-  await app.register(staffAuthRoutes, context);
-  await app.register(oidcRoutes, context);
-  await app.register(staffAdminRoutes, context);
-  await app.register(auditRoutes, context);
-  await app.register(serviceLinkRoutes, context);
-  await app.register(applicationListRoutes, context);
-  await app.register(exportRoutes, context);
-  await app.register(checklistRoutes, context);
-  await app.register(applicationViewRoutes, context);
-  await app.register(savedViewRoutes, context);
-  await app.register(decisionRoutes, context);
-  await app.register(receiptStaffRoutes, context);
+  registerRequestAudit(app, audit, (request) => (request.staff ? staffActor(request.staff) : null));
+}
+
+export type StaffPluginOptions = StaffAuthRoutesOptions &
+  OidcRoutesOptions &
+  StaffAdminRoutesOptions;
+
+/**
+ * The staff kernel's own routes: sign-in with a password or single sign-on, and staff
+ * management. Each other staff capability is a plugin of its own folder that app.ts registers
+ * with its session guard (`StaffSessions.guard`) and what else it uses.
+ */
+export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, options) => {
+  await app.register(staffAuthRoutes, options);
+  await app.register(oidcRoutes, options);
+  await app.register(staffAdminRoutes, options);
 };

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { STAFF_ROLES } from '../../shared/staff/permissions';
+import type { Env } from '../config/env';
 import { devToolsGuard } from '../http/dev-tools-access';
+import { siteUrl } from '../http/site-url';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { type InvitationDependencies, inviteStaff } from './invitations';
-import type { StaffContext } from './staff-context';
-import { siteUrl } from './staff-context';
 
 const invitationBody = z.strictObject({
   email: z.string().min(3).max(254),
@@ -18,7 +18,7 @@ const invitationBody = z.strictObject({
  * this machine and the holder of the development tools key. It runs the command's own function.
  */
 export const staffTestRoutes: FastifyPluginAsync<
-  InvitationDependencies & Pick<StaffContext, 'env'> & { devToolsKey: string }
+  InvitationDependencies & { env: Pick<Env, 'PUBLIC_URL'>; devToolsKey: string }
 > = async (parent, options) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', devToolsGuard(options.devToolsKey));

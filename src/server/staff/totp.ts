@@ -1,5 +1,5 @@
 import type { EnrolmentStartResponse } from '../../shared/staff/staff-api';
-import { lazy } from '../lazy';
+import { lazy } from '../runtime/lazy';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 seconds. */
 const PERIOD_SECONDS = 30;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../config/env';
-import { lazy } from '../lazy';
+import { lazy } from '../runtime/lazy';
 import { localDiskStorage } from './local-disk';
 import type { StorageDriver } from './storage';
 

@@ -1,5 +1,5 @@
 import { sha256 } from '../../accounts/secrets';
-import { lazy } from '../../lazy';
+import { lazy } from '../../runtime/lazy';
 import {
   type ExternalIdentity,
   type IdentityProvider,

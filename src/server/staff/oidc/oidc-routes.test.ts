@@ -11,10 +11,9 @@ import { rowsOf } from '../../db/database';
 import { startTestOidcProvider, type TestOidcProvider } from '../../test/oidc-test-provider';
 import { buildTestApp, testDatabaseOf } from '../../test/test-app';
 import { databaseKinds } from '../../test/test-database';
-import type { StaffContext } from '../staff-context';
 import { createStaffStore } from '../staff-store';
 import { httpIssuerAllowed } from './oidc-identity-provider';
-import { oidcRoutes } from './oidc-routes';
+import { type OidcRoutesOptions, oidcRoutes } from './oidc-routes';
 
 const PUBLIC_URL = 'http://portal.test';
 const CLIENT = {
@@ -497,7 +496,7 @@ describe('single sign-on settings', () => {
     const env = loadEnv({ NODE_ENV: 'test', ...oidcEnv('http://login.example.edu') });
     const app = Fastify({ logger: false });
     try {
-      await expect(app.register(oidcRoutes, { env } as StaffContext).ready()).rejects.toThrow(
+      await expect(app.register(oidcRoutes, { env } as OidcRoutesOptions).ready()).rejects.toThrow(
         /OIDC_ISSUER: must be an https:\/\/ URL/,
       );
     } finally {

@@ -8,12 +8,16 @@ import {
   STAFF_SIGN_IN_PAGE,
 } from '../../../shared/staff/staff-api';
 import { sha256 } from '../../accounts/secrets';
+import type { AuditTrail } from '../../audit/audit-trail';
+import type { Env } from '../../config/env';
+import type { AppDatabase } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { HttpError } from '../../http/http-error';
+import { siteUrl } from '../../http/site-url';
 import type { ZodTypeProvider } from '../../http/zod-validation';
-import type { Limit } from '../../rate-limit/rate-limiter';
-import { type StaffContext, siteUrl } from '../staff-context';
-import { staffActor } from '../staff-sessions';
+import type { AccountRateLimiter, Limit } from '../../rate-limit/rate-limiter';
+import { type StaffSessions, staffActor } from '../staff-sessions';
+import type { StaffStore } from '../staff-store';
 import {
   admitMember,
   type ExternalIdentity,
@@ -50,8 +54,18 @@ const startQuery = z.strictObject({
   step_up: z.literal('1', { error: 'step_up can only be 1.' }).optional(),
 });
 
+export interface OidcRoutesOptions {
+  env: Env;
+  db: AppDatabase;
+  sessions: StaffSessions;
+  store: StaffStore;
+  /** Admitting a member records it as the provider's sign-in, before any session exists. */
+  audit: AuditTrail;
+  limiter: AccountRateLimiter;
+}
+
 /** Single sign-on through the university's OpenID Connect provider, when OIDC_* are set. */
-export const oidcRoutes: FastifyPluginAsync<StaffContext> = async (app, context) => {
+export const oidcRoutes: FastifyPluginAsync<OidcRoutesOptions> = async (app, context) => {
   const { env } = context;
   if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) return;
   if (!httpIssuerAllowed(env.OIDC_ISSUER, env.NODE_ENV)) {
@@ -85,7 +99,7 @@ export const oidcRoutes: FastifyPluginAsync<StaffContext> = async (app, context)
  */
 export function registerSsoRoutes(
   parent: FastifyInstance,
-  context: StaffContext,
+  context: Omit<OidcRoutesOptions, 'db'>,
   options: {
     provider: IdentityProvider;
     sso: SsoStore;
@@ -161,11 +175,10 @@ export function registerSsoRoutes(
     if (!(await sso.markStepUp(sessionHash, at))) {
       throw refuse('sso_session_ended', 'the session that asked for step-up ended');
     }
-    await audit.record({
+    await request.audit.record({
       actor: staffActor(member),
       action: 'staff.step_up',
       detail: { method: provider.method },
-      ip: request.ip,
     });
     return reply.redirect(STAFF_HOME);
   }
@@ -176,11 +189,10 @@ export function registerSsoRoutes(
     // The provider's authentication (its MFA) counts as the second factor, from when it happened.
     const secondFactorAt = authTime ? new Date(Math.min(authTime.getTime(), Date.now())) : null;
     await sessions.start(request, reply, member.id, 'signed_in', provider.method, secondFactorAt);
-    await audit.record({
+    await request.audit.record({
       actor: staffActor(member),
       action: 'staff.sign_in',
       detail: { method: provider.method, role: member.role },
-      ip: request.ip,
     });
     return reply.redirect(STAFF_HOME);
   }
@@ -206,7 +218,7 @@ export function registerSsoRoutes(
       if (!(error instanceof SsoRefusal)) throw error;
       const who = error.identity ?? identity;
       request.log.info({ code: error.code, reason: error.reason }, 'single sign-on refused');
-      await audit.record({
+      await request.audit.record({
         actor: { type: 'anonymous', label: who?.email ?? who?.subject ?? undefined },
         action: 'staff.sso_refused',
         detail: {
@@ -214,7 +226,6 @@ export function registerSsoRoutes(
           reason: error.reason,
           ...(who ? { issuer: who.issuer, subject: who.subject } : {}),
         },
-        ip: request.ip,
       });
       return reply.redirect(signInPageWithError(error.code));
     }

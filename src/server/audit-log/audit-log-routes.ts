@@ -6,13 +6,12 @@ import {
   auditQuerySchema,
   STAFF_API,
 } from '../../shared/staff/staff-api';
+import { type AuditFilters, type AuditStore, auditEventView } from '../audit/audit-store';
+import { AUDIT_ACTIONS, type AuditAction } from '../audit/audit-trail';
 import { CSV_CONTENT_TYPE, csvStream } from '../http/csv-writer';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import type { StaffContext } from '../staff/staff-context';
-import { STAFF_FORBIDDEN_MESSAGE, staffActor, staffOf } from '../staff/staff-sessions';
-import { type AuditFilters, auditEventView, createAuditStore } from './audit-store';
-import { AUDIT_ACTIONS, type AuditAction } from './audit-trail';
+import { STAFF_FORBIDDEN_MESSAGE, type StaffSessions, staffOf } from '../staff/staff-sessions';
 
 export const AUDIT_ACTION_INVALID_MESSAGE = 'Choose an action from the list.';
 export const AUDIT_DATES_INVALID_MESSAGE = 'The first day must not be after the last day.';
@@ -62,15 +61,19 @@ function givenFilters(filters: AuditFilters): Partial<AuditFilters> {
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
 }
 
+export interface AuditRoutesOptions {
+  sessions: StaffSessions;
+  store: AuditStore;
+}
+
 /**
  * The audit trail in the console: filtered pages, newest first, and the whole filtered trail as a
  * CSV download. Reading needs 'audit.read'; the download is an export as well, so it also needs
  * 'exports.run' (with its fresh second factor), and is itself recorded.
  */
-export const auditRoutes: FastifyPluginAsync<StaffContext> = async (parent, context) => {
+export const auditRoutes: FastifyPluginAsync<AuditRoutesOptions> = async (parent, options) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const store = createAuditStore(context.db);
-  const { sessions, audit } = context;
+  const { sessions, store } = options;
 
   async function requireAuditRead(request: FastifyRequest): Promise<void> {
     if (!roleAllows(staffOf(request).role, 'audit.read')) {
@@ -119,11 +122,9 @@ export const auditRoutes: FastifyPluginAsync<StaffContext> = async (parent, cont
       const upTo = (await store.newest())?.seq ?? 0;
       const rows = await store.count(filters, upTo);
       // Recorded before anything leaves: an export that fails half-way is still on the record.
-      await audit.record({
-        actor: staffActor(staffOf(request)),
+      await request.audit.record({
         action: 'audit.export',
         detail: { filters: givenFilters(filters), rows },
-        ip: request.ip,
       });
       async function* records() {
         for await (const row of store.all(filters, upTo)) {

@@ -1,6 +1,6 @@
 /**
  * The answer keys the staff list and its search box read. The database derives its list columns
- * from these keys (see `applications` in db/schema.ts); a test keeps them in step with the model.
+ * from these keys (see `applications` in schema.ts); a test keeps them in step with the model.
  */
 
 /** The applicant's own names: the typo-tolerant part of the search. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPageResponse } from '../../shared/staff/staff-api';
+import { AUDIT_ACTIONS, type AuditEntry, createAuditTrail } from '../audit/audit-trail';
 import { INVALID_REQUEST_MESSAGE } from '../http/errors-plugin';
 import {
   STAFF_FORBIDDEN_MESSAGE,
@@ -16,8 +17,7 @@ import {
   AUDIT_ACTION_INVALID_MESSAGE,
   AUDIT_CSV_HEADER,
   AUDIT_DATES_INVALID_MESSAGE,
-} from './audit-routes';
-import { AUDIT_ACTIONS, type AuditEntry, createAuditTrail } from './audit-trail';
+} from './audit-log-routes';
 
 const DAY_MS = 86_400_000;
 const day = (offsetDays = 0) =>
