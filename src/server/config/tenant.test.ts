@@ -108,6 +108,25 @@ describe('tenant configuration', () => {
     );
   });
 
+  it('takes coursework rules, defaults without them, and refuses a broken rule by name', async () => {
+    expect((await loadTenantConfig(sampleTenantFile)).coursework.repeat_policy).toBe('latest');
+    const highest = await tenantFileWith((tenant) => {
+      tenant.coursework = { repeat_policy: 'highest', lowest_transferable_grade: 'C' };
+    });
+    expect((await loadTenantConfig(highest)).coursework).toMatchObject({
+      repeat_policy: 'highest',
+      lowest_transferable_grade: 'C',
+      quarter_to_semester: '2/3',
+    });
+    const broken = await tenantFileWith((tenant) => {
+      tenant.coursework = { grade_points: { A: 4, F: -1 }, lowest_transferable_grade: 'A' };
+    });
+    await expect(loadTenantConfig(broken)).rejects.toThrow(ConfigError);
+    await expect(loadTenantConfig(broken)).rejects.toThrow(
+      'coursework.grade_points.F: must not be negative (it is -1)',
+    );
+  });
+
   it('explains a file that is not JSON or not there', async () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'tenant-')), 'tenant.json');
     await expect(loadTenantConfig(file)).rejects.toThrow(

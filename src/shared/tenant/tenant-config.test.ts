@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_COURSEWORK_RULES } from '../coursework/coursework-rules';
 import { contrastRatio } from './contrast';
 import {
   DEFAULT_THEME_COLOURS,
@@ -91,5 +92,55 @@ describe('contrast ratio', () => {
     expect(contrastRatio('#fff', '#000')).toBeCloseTo(21, 5);
     expect(contrastRatio('#0b3d91', '#0b3d91')).toBe(1);
     expect(contrastRatio('#767676', '#ffffff')).toBeCloseTo(4.54, 2);
+  });
+});
+
+describe('coursework rules', () => {
+  it('are the defaults when the tenant sets none', () => {
+    expect(sample).not.toHaveProperty('coursework');
+    expect(tenantConfigSchema.parse(sample).coursework).toEqual(DEFAULT_COURSEWORK_RULES);
+  });
+
+  it('take the rules a tenant changes and keep the defaults of the others', () => {
+    const { coursework } = tenantConfigSchema.parse({
+      ...sample,
+      coursework: { repeat_policy: 'highest', quarter_to_semester: 0.667 },
+    });
+    expect(coursework).toEqual({
+      ...DEFAULT_COURSEWORK_RULES,
+      repeat_policy: 'highest',
+      quarter_to_semester: 0.667,
+    });
+  });
+
+  it('refuse a rule set that contradicts itself, naming each broken rule', () => {
+    const result = tenantConfigSchema.safeParse({
+      ...sample,
+      coursework: {
+        lowest_transferable_grade: 'E',
+        pass_grades: ['P', 'CR', 'S', 'W'],
+        quarter_to_semester: 0,
+      },
+    });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(describeConfigIssues(result.error)).toEqual([
+      'coursework.lowest_transferable_grade: E is not a grade of grade_points',
+      'coursework.unfinished_grades.0: W is also in pass_grades: a grade must be in one list only',
+      'coursework.quarter_to_semester: must be above 0 (it is 0)',
+    ]);
+  });
+
+  it('refuse a malformed rule by its name', () => {
+    const result = tenantConfigSchema.safeParse({
+      ...sample,
+      coursework: { repeat_policy: 'first', grade_points: { A: 'four' } },
+    });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(describeConfigIssues(result.error).map((line) => line.split(':')[0])).toEqual([
+      'coursework.grade_points.A',
+      'coursework.repeat_policy',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { courseworkRulesSchema } from '../coursework/coursework-rules';
 import {
   decisionsConfigSchema,
   receiptPrefixSchema,
@@ -134,6 +135,12 @@ export const tenantConfigSchema = z.strictObject({
   missing_item_reminder_days: reminderDaysSchema,
   /** Decision codes with their letters, and the day an offer must be answered by. */
   decisions: decisionsConfigSchema,
+  /**
+   * How coursework becomes a transfer GPA and units: the grade scale, repeats, passes and the
+   * quarter-unit factor. Each rule left out keeps its default; a rule set that contradicts
+   * itself is refused by name.
+   */
+  coursework: courseworkRulesSchema.prefault({}),
 });
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;
