@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TRANSCRIPT_CASES } from '../test/transcript-cases';
 import type { CollegeCoursework, Course, Term } from './coursework';
 import { type CourseworkRules, DEFAULT_COURSEWORK_RULES } from './coursework-rules';
 import { computeCourseworkTotals } from './coursework-totals';
-import { TRANSCRIPT_CASES } from './test/transcript-cases';
 
 const rules = DEFAULT_COURSEWORK_RULES;
 

@@ -5,11 +5,11 @@ import type {
   Term,
   TermStatus,
   TermSystem,
-} from '../coursework';
-import type { CourseworkRules } from '../coursework-rules';
+} from '../coursework/coursework';
+import type { CourseworkRules } from '../coursework/coursework-rules';
 
 /*
- * Transcripts whose totals were worked out by hand, for coursework-totals.test.ts. Each case
+ * Transcripts whose totals were worked out by hand, for the coursework totals' tests. Each case
  * shows its arithmetic in semester units (S) with default points unless it says otherwise:
  * A+ 4, A 4, A- 3.7, B+ 3.3, B 3, B- 2.7, C+ 2.3, C 2, C- 1.7, D+ 1.3, D 1, D- 0.7, F 0.
  * A course is written `SUBJECT NUMBER UNITS GRADE`, `_` for no grade.
