@@ -95,10 +95,10 @@ function enteredUnits(units: number): Fraction {
 
 /**
  * Latest by term order, then by entry order: the later of two courses entered in the same term
- * (a correction typed below the original) is the later attempt.
+ * (a correction typed below the original, or the college entered twice) is the later attempt.
  */
 function compareOrder(a: Attempt, b: Attempt): number {
-  return compareTerms(a, b) || a.term - b.term || a.course - b.course;
+  return compareTerms(a, b) || a.college - b.college || a.term - b.term || a.course - b.course;
 }
 
 /**
@@ -197,7 +197,8 @@ export function computeCourseworkTotals(
       for (const [courseIndex, course] of term.courses.entries()) {
         const semesterUnits = multiply(enteredUnits(course.units), factor);
         if (term.status !== 'completed') {
-          // A grade typed on a term not yet finished is refused by the validation, not counted.
+          // The term's status decides, not the grade: until the term is marked completed its
+          // courses are in progress, so a grade typed early changes no GPA.
           const sums = collegeSums[collegeIndex] ?? NO_SUMS;
           collegeSums[collegeIndex] = {
             ...sums,

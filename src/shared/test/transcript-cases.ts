@@ -427,6 +427,26 @@ export const TRANSCRIPT_CASES: TranscriptCase[] = [
     },
   },
   {
+    name: 'one term at one college entered twice: the later entry counts',
+    // both fall 2022 at Foothill: the second entry's A counts, 12 / 3 = 4.00
+    colleges: [
+      semester('Foothill', done('fall', 2022, 'MATH 1 3 C')),
+      semester('Foothill', done('fall', 2022, 'MATH 1 3 A')),
+    ],
+    expected: {
+      gpa: '4.00',
+      transferableUnits: '3.00',
+      inProgressUnits: '0.00',
+      excludedRepeats: 1,
+    },
+  },
+  {
+    name: 'a grade on a term in progress counts as in progress',
+    // the term is not completed, so its A is no graded unit: no GPA; in progress 3
+    colleges: [semester('Foothill', inProgress('fall', 2026, 'MATH 1 3 A'))],
+    expected: { gpa: null, transferableUnits: '0.00', inProgressUnits: '3.00' },
+  },
+  {
     name: 'a retake in progress does not displace the finished grade',
     // MATH 1 D still counts: 3 / 3 = 1.00; the retake's 3 units are in progress
     colleges: [
