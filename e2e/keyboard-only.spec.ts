@@ -135,6 +135,9 @@ for (const { name, viewport } of VIEWPORTS) {
         heading(page, 'Confirm Your Account'),
         'the "Confirm Your Account" heading',
       );
+      // The sign-up's toast comes with the confirm page, a moment after its heading: axe reads the
+      // page once the toast is there and has faded in, not while it is still arriving.
+      await expect(page.getByText('Check Your Email', { exact: true })).toBeVisible();
       await expectNoAxeViolations(page, `/confirm at ${name}`);
       await typeInto(
         page,
