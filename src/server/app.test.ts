@@ -128,7 +128,8 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
     expect(tenant.json().partner_name).toBe('Northfield State University');
     // Decision letters are the office's: not published.
     expect(tenant.json()).not.toHaveProperty('decisions');
-    expect(tenant.json()).not.toHaveProperty('coursework');
+    // The GPA rules are published: the coursework grid computes the totals as the server does.
+    expect(tenant.json().coursework.grade_points['A-']).toBe(3.7);
     const css = await app.inject('/tenant.css');
     expect(css.headers['content-type']).toMatch(/text\/css/);
     expect(css.body).toContain('--color-primary-main: #0b3d91;');

@@ -234,6 +234,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     submitStore: submitApplications,
     sessions,
     model: deps.model,
+    courseworkRules: tenant.coursework,
     receipts,
     onSubmitted: (accountId) => applicationPdfs.requestAfterSubmit(accountId),
   });

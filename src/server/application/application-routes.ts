@@ -11,6 +11,7 @@ import {
   ERROR_SUMMARY_TITLE,
   SUBMITTED_MESSAGE,
 } from '../../shared/api/application-messages';
+import type { CourseworkRules } from '../../shared/coursework/coursework-rules';
 import { answerKeySpecs, parseAnswerPatch } from '../../shared/form/answer-keys';
 import { containersOf } from '../../shared/form/containers';
 import type { FormModel } from '../../shared/form/model';
@@ -34,7 +35,9 @@ export interface ApplicationOptions {
   submitStore?: ApplicationsStore;
   sessions: Sessions;
   model: FormModel;
-  /** The day submit validates against; a function so tests can fix it. */
+  /** The tenant's rules for the transfer GPA: which grades a coursework grid accepts. */
+  courseworkRules: CourseworkRules;
+  /** The day saves and submit validate against; a function so tests can fix it. */
   today?: () => string;
   /** Called after a successful submit, not awaited by its answer (the application PDF starts). */
   onSubmitted?: (accountId: string) => Promise<void>;
@@ -80,7 +83,11 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
     if (!token) return refuseSession(reply);
     const keepExisting =
       (request.query as Record<string, string | undefined>).keep_existing === 'true';
-    const parsed = parseAnswerPatch(specs, request.body, { currentYear: currentYear() });
+    const parsed = parseAnswerPatch(specs, request.body, {
+      currentYear: currentYear(),
+      today: today(),
+      coursework: options.courseworkRules,
+    });
     if (!parsed.ok) throw new HttpError(400, INVALID_REQUEST_MESSAGE, parsed.errors);
     const saved = await store.saveAnswers(options.sessions, token, parsed.patch, keepExisting);
     if (saved) {
@@ -125,7 +132,7 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
       const errors = validateAnswers(
         model,
         { ...formState, answers },
-        { today: today(), documents },
+        { today: today(), documents, coursework: options.courseworkRules },
       );
       if (Object.keys(errors).length > 0) {
         return reply.status(422).send({ message: ERROR_SUMMARY_TITLE, errors });

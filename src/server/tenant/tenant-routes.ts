@@ -14,9 +14,9 @@ export const tenantRoutes: FastifyPluginAsync<{ tenant: TenantConfig }> = async 
     .map(([property, value]) => `  ${property}: ${value};`)
     .join('\n')}\n}\n`;
 
-  // The decision letters stay on the server: the public page needs none of them. Nor, until the
-  // applicant's coursework grid reads them, the transfer GPA rules the server computes with.
-  const { decisions: _decisions, coursework: _coursework, ...publicTenant } = tenant;
+  // The decision letters stay on the server: the public page needs none of them. The transfer GPA
+  // rules are public: the coursework grid computes the applicant's totals with them as they type.
+  const { decisions: _decisions, ...publicTenant } = tenant;
   app.get('/public/tenant', async (_request, reply): Promise<PublicTenantConfig> => {
     reply.header('cache-control', 'no-cache');
     return publicTenant;

@@ -1,4 +1,4 @@
-import type { ConditionExpr, Field, Item, Page, Repeat, Rule } from '../form/model';
+import type { ConditionExpr, CourseworkGrid, Field, Item, Page, Repeat, Rule } from '../form/model';
 import {
   answered,
   equals,
@@ -442,6 +442,30 @@ const collegeMonth = (message: string): Rule[] => [
   { type: 'required', message, when: schoolName, instances: OTHERS },
 ];
 
+/**
+ * Each college's courses, term by term: what the transfer GPA and units are computed from. Shown
+ * once the college is named, so a course always stands under a college, and cleared with it.
+ */
+const collegeCoursework: CourseworkGrid = {
+  kind: 'coursework',
+  id: 'college_coursework',
+  key: 'coursework',
+  label: 'Courses taken',
+  help:
+    'Enter every course on your transcript, term by term, including terms in progress and ' +
+    'planned. You can paste a term from a spreadsheet: one course per line, with subject, ' +
+    'number, title, units and grade separated by tabs.',
+  showWhen: answered('$name'),
+  collegeKeys: ['$ceeb', '$name'],
+  columns: [
+    { cell: 'subject', label: 'Subject' },
+    { cell: 'number', label: 'Number' },
+    { cell: 'title', label: 'Course title' },
+    { cell: 'units', label: 'Units' },
+    { cell: 'grade', label: 'Grade' },
+  ],
+};
+
 const colleges: Repeat = {
   kind: 'repeat',
   id: 'colleges',
@@ -491,6 +515,7 @@ const colleges: Repeat = {
     text('degree_other', 'Other degree', { maxLength: 100, showWhen: equals('$degree', OTHER) }),
     text('credits', 'Credits earned', { maxLength: 5, help: 'Semester credits, for example 30.' }),
     text('gpa', 'GPA', { maxLength: 10, help: 'As on your transcript, for example 3.2.' }),
+    collegeCoursework,
   ],
 };
 

@@ -1,4 +1,10 @@
 import { DEFAULT_TEXT_MAX_LENGTH, DEFAULT_TEXTAREA_LIMIT } from '../constants';
+import {
+  COURSEWORK_ANSWER_MAX_LENGTH,
+  courseworkEntryProblems,
+  parseCourseworkAnswer,
+} from '../coursework/coursework-answer';
+import { type CourseworkRules, DEFAULT_COURSEWORK_RULES } from '../coursework/coursework-rules';
 import { isStorableText } from '../validation/storable-text';
 import { type ChoiceSource, choiceOptions, choiceSource, isChoiceWidget } from './choices';
 import { isValidIsoDate } from './iso-date';
@@ -17,13 +23,15 @@ import { resolveModel } from './resolve';
  * - `choice`: one of the values the widget offers;
  * - `date`: a real date as the date widget stores it, refused with the field's own date message;
  * - `file`: nothing a client sends: a completed conversion sets it and a delete clears it;
- * - `label`: the label of the option chosen for `answerKey` in the same patch.
+ * - `label`: the label of the option chosen for `answerKey` in the same patch;
+ * - `coursework`: a coursework grid's JSON, with no entry the grid would refuse beside its row.
  */
 export type AllowedValues =
   | ({ kind: 'choice' } & ChoiceSource)
   | { kind: 'date'; message: string }
   | { kind: 'file' }
-  | { kind: 'label'; answerKey: string };
+  | { kind: 'label'; answerKey: string }
+  | { kind: 'coursework' };
 
 export interface KeySpec {
   type: 'string' | 'boolean';
@@ -32,9 +40,15 @@ export interface KeySpec {
   values?: AllowedValues;
 }
 
-/** What the checks depend on besides the model: year lists follow the current year. */
+/**
+ * What the checks depend on besides the model: year lists follow the current year; coursework
+ * follows the tenant's grade rules and the day (a term not yet started has no grade).
+ */
 export interface CheckContext {
   currentYear: number;
+  /** `YYYY-MM-DD`; without it, the first of January of `currentYear`. */
+  today?: string;
+  coursework?: CourseworkRules;
 }
 
 const DESC_MAX_LENGTH = 200;
@@ -66,6 +80,8 @@ export function fieldMaxLength(field: Field): number {
       return 14;
     case 'file':
       return 'ANSWERED'.length;
+    case 'coursework':
+      return COURSEWORK_ANSWER_MAX_LENGTH;
     default:
       return field.maxLength ?? DEFAULT_TEXT_MAX_LENGTH;
   }
@@ -73,6 +89,7 @@ export function fieldMaxLength(field: Field): number {
 
 function allowedValues(field: Field, controllerAnswer?: string): AllowedValues | undefined {
   if (field.widget === 'file') return { kind: 'file' };
+  if (field.widget === 'coursework') return { kind: 'coursework' };
   if (field.widget === 'date') {
     const own = field.rules?.find((rule) => rule.type === 'date');
     return { kind: 'date', message: own?.message ?? ANSWER_MESSAGES.notADate };
@@ -158,9 +175,24 @@ export function valueProblem(spec: KeySpec, value: unknown, context: CheckContex
         : ANSWER_MESSAGES.notAnOption;
     case 'date':
       return isValidIsoDate(value) ? null : spec.values.message;
+    case 'coursework':
+      return courseworkValueProblem(value, context);
     default:
       return null;
   }
+}
+
+/** The first thing the grid would refuse, with its row named: `Fall 2024, course 3 (MATH 1A): …`. */
+function courseworkValueProblem(value: string, context: CheckContext): string | null {
+  const parsed = parseCourseworkAnswer(value);
+  if (!parsed.ok) return parsed.message;
+  if (!parsed.answer) return null;
+  const [first] = courseworkEntryProblems(parsed.answer, {
+    rules: context.coursework ?? DEFAULT_COURSEWORK_RULES,
+    today: context.today ?? `${context.currentYear}-01-01`,
+    stage: 'save',
+  });
+  return first?.named ?? null;
 }
 
 /** The labels a choice's answer may carry; null when the key has no list to read them from. */
@@ -198,7 +230,11 @@ export function parseAnswerPatch(
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, errors: { _: [ANSWER_MESSAGES.notObject] } };
   }
-  const context = { currentYear: options.currentYear ?? new Date().getFullYear() };
+  const context: CheckContext = {
+    currentYear: options.currentYear ?? new Date().getFullYear(),
+    ...(options.today ? { today: options.today } : {}),
+    ...(options.coursework ? { coursework: options.coursework } : {}),
+  };
   const maxKeys = options.maxKeys ?? specs.size;
   const sent = body as Record<string, unknown>;
   const entries = Object.entries(sent);

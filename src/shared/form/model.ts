@@ -4,6 +4,7 @@
  * renderer, the read-only view, validation on both sides and the application PDF — reads this.
  */
 
+import type { CourseCell } from '../coursework/coursework-answer';
 import type { LookupBinding } from './lookup-binding';
 
 export type AnswerValue = string | boolean;
@@ -57,7 +58,8 @@ export type Widget =
   | 'conditionalSelect'
   | 'month'
   | 'year'
-  | 'file';
+  | 'file'
+  | 'coursework';
 
 /**
  * Inside a repeat, a rule may hold for some instances only: `instances` lists their 0-based
@@ -122,6 +124,8 @@ export interface Field {
   autoComplete?: string;
   /** A text field that also searches a school or address list and fills related keys. */
   lookup?: LookupBinding;
+  /** The grid whose answer this is (widget `coursework`): set by the traversal, not by models. */
+  coursework?: CourseworkGrid;
 }
 
 export interface Block {
@@ -178,7 +182,34 @@ export interface Switch {
   cases: ReadonlyArray<{ when: ConditionExpr; items: readonly Item[] }>;
 }
 
-export type Item = Field | Block | Repeat | Tabs | Switch;
+export interface CourseworkColumn {
+  cell: CourseCell;
+  label: string;
+}
+
+/**
+ * A college's coursework: terms, each with rows of courses. Its rows are data of one answer (the
+ * JSON text `coursework-answer.ts` reads), not fields with keys of their own, so a term or a row
+ * is added without a change to the model, and the grid is cleared with the instance it stands in.
+ */
+export interface CourseworkGrid {
+  kind: 'coursework';
+  id: string;
+  /** The answer key holding the grid; inside a repeat, the key after the instance prefix. */
+  key: string;
+  label: string;
+  help?: string;
+  showWhen?: ConditionExpr;
+  /**
+   * Keys naming the college (`$ceeb`, then `$name`): the first answered one tells which college
+   * this is, so a course retaken at the same college is one course whichever entry holds it.
+   */
+  collegeKeys: readonly string[];
+  /** The cells of a course row, in the order they are typed. */
+  columns: readonly CourseworkColumn[];
+}
+
+export type Item = Field | Block | Repeat | Tabs | Switch | CourseworkGrid;
 
 export interface Page {
   id: string;
@@ -205,4 +236,26 @@ export function storesDesc(field: Field): boolean {
   const choice =
     field.widget === 'select' || field.widget === 'radio' || field.widget === 'conditionalSelect';
   return choice && field.storeDesc !== false;
+}
+
+const answerFields = new WeakMap<CourseworkGrid, Field>();
+
+/**
+ * The answer a coursework grid stores, as the field every key-based view reads (the data model,
+ * validation, hidden-answer clearing): one per grid, so views may compare it by identity.
+ */
+export function courseworkAnswerField(grid: CourseworkGrid): Field {
+  const known = answerFields.get(grid);
+  if (known) return known;
+  const field: Field = {
+    kind: 'field',
+    key: grid.key,
+    widget: 'coursework',
+    label: grid.label,
+    ...(grid.help ? { help: grid.help } : {}),
+    ...(grid.showWhen ? { showWhen: grid.showWhen } : {}),
+    coursework: grid,
+  };
+  answerFields.set(grid, field);
+  return field;
 }

@@ -94,7 +94,7 @@ describe('printable application on the fixture model', () => {
     const about = pageOf(fixture({ answers: { optin_sms_ind: false } }), 'about');
     expect(groupOf(about, 'name')).toBeUndefined();
     const ticked = pageOf(fixture({ answers: { optin_sms_ind: true } }), 'about');
-    expect(rowOf({ pages: [ticked] }, 'optin_sms_ind')?.value).toEqual({
+    expect(rowOf({ pages: [ticked], coursework: null }, 'optin_sms_ind')?.value).toEqual({
       kind: 'checkbox',
       checked: true,
       mark: CHECKED_MARK,

@@ -1,9 +1,15 @@
+import { termName } from '../coursework/coursework';
+import { type CourseworkAnswer, isBlankCourse } from '../coursework/coursework-answer';
+import { type CourseworkRules, DEFAULT_COURSEWORK_RULES } from '../coursework/coursework-rules';
+import type { CollegeSubtotals, CourseworkTotals } from '../coursework/coursework-totals';
 import { choiceSource } from './choices';
 import { isAnswered } from './conditions';
+import { courseworkTotalsOf, enteredCoursework } from './coursework-grids';
 import {
   type Answers,
   type AnswerValue,
   type Block,
+  courseworkAnswerField,
   DESC_SUFFIX,
   type Field,
   type FormModel,
@@ -45,7 +51,10 @@ import {
  *   with the selected one marked), followed by the content of the chosen answer;
  * - a school search as one line of text;
  * - a file question as 'Document attached' with its answer key, for a link to (or, in the PDF,
- *   the appended copy of) the converted document.
+ *   the appended copy of) the converted document;
+ * - a coursework grid as its terms and their courses (blank rows left out), each course marked
+ *   when the repeat rule counts another attempt instead, with the college's subtotals; the
+ *   application's totals are `PrintableApplication.coursework`.
  * Add-another blocks list their instances with the prefix of each; tabs show the chosen tab only.
  */
 
@@ -71,6 +80,8 @@ export interface PrintableState {
   addAnother?: Readonly<Record<string, number>>;
   tabs?: Readonly<Record<string, string>>;
   documents?: Readonly<Record<string, PrintableDocumentInput>>;
+  /** The tenant's rules for the transfer GPA and units; the defaults without them. */
+  courseworkRules?: CourseworkRules;
 }
 
 export interface PrintableOption {
@@ -86,7 +97,35 @@ export interface PrintableSchoolPart {
   text: string;
 }
 
+export interface PrintableCourse {
+  subject: string;
+  number: string;
+  title: string;
+  units: string;
+  grade: string;
+  /** Another attempt of the course counts instead (the repeat rule). */
+  repeat: boolean;
+}
+
+export interface PrintableTerm {
+  /** `Fall 2024`. */
+  name: string;
+  status: CourseworkAnswer['terms'][number]['status'];
+  courses: readonly PrintableCourse[];
+}
+
+export interface PrintableCoursework {
+  kind: 'coursework';
+  /** `3 terms, 14 courses`, or '' when nothing is entered. */
+  text: string;
+  system: CourseworkAnswer['system'];
+  terms: readonly PrintableTerm[];
+  /** This college's share of the totals. */
+  subtotals: CollegeSubtotals | null;
+}
+
 export type PrintableValue =
+  | PrintableCoursework
   | { kind: 'text'; text: string }
   | { kind: 'checkbox'; checked: boolean; mark: typeof CHECKED_MARK | typeof UNCHECKED_MARK }
   | {
@@ -169,6 +208,8 @@ export interface PrintablePage {
 
 export interface PrintableApplication {
   pages: readonly PrintablePage[];
+  /** The transfer GPA and units of every grid; null when no course is entered. */
+  coursework: CourseworkTotals | null;
 }
 
 /** The one line a value prints as. */
@@ -244,6 +285,50 @@ interface WalkContext {
   places: PlaceVisibility;
   state: FormState;
   documents: Readonly<Record<string, PrintableDocumentInput>>;
+  coursework: CourseworkProjection;
+}
+
+/** Each grid's part of the totals, by its answer key. */
+type CourseworkProjection = ReadonlyMap<
+  string,
+  { answer: CourseworkAnswer; subtotals: CollegeSubtotals | null; repeats: ReadonlySet<string> }
+>;
+
+const positionId = (term: number, course: number) => `${term}:${course}`;
+
+function courseworkValue(key: string, context: WalkContext): PrintableValue {
+  const grid = context.coursework.get(key);
+  if (!grid)
+    return { kind: 'coursework', text: '', system: 'semester', terms: [], subtotals: null };
+  const terms = grid.answer.terms.map(
+    (term, termIndex): PrintableTerm => ({
+      name: termName(term),
+      status: term.status,
+      courses: term.courses.flatMap((course, courseIndex) =>
+        isBlankCourse(course)
+          ? []
+          : [
+              {
+                subject: course.subject.trim(),
+                number: course.number.trim(),
+                title: course.title.trim(),
+                units: course.units.trim(),
+                grade: course.grade.trim(),
+                repeat: grid.repeats.has(positionId(termIndex, courseIndex)),
+              },
+            ],
+      ),
+    }),
+  );
+  const courses = terms.reduce((count, term) => count + term.courses.length, 0);
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  return {
+    kind: 'coursework',
+    text: terms.length === 0 ? '' : `${plural(terms.length, 'term')}, ${plural(courses, 'course')}`,
+    system: grid.answer.system,
+    terms,
+    subtotals: grid.subtotals,
+  };
 }
 
 const CHOICE_WIDGETS: ReadonlySet<Widget> = new Set([
@@ -312,6 +397,7 @@ function fieldValue(place: ResolvedField, context: WalkContext): PrintableValue 
   const { field, key } = place;
   const answers = context.state.answers;
   if (field.widget === 'file') return documentValue(key, context);
+  if (field.widget === 'coursework') return courseworkValue(key, context);
   if (CHECK_WIDGETS.has(field.widget)) {
     const checked = isAnswered(answers[key]);
     return { kind: 'checkbox', checked, mark: checked ? CHECKED_MARK : UNCHECKED_MARK };
@@ -360,6 +446,8 @@ function walkItem(item: Item, context: WalkContext): PrintableEntry[] {
     case 'switch':
       // Every case is walked; only the first that holds has visible places.
       return branchesOf(item).flatMap((branch) => walkBranch(branch, context));
+    case 'coursework':
+      return walkField(courseworkAnswerField(item), context);
   }
 }
 
@@ -527,6 +615,28 @@ export function printableApplication(
     ...raw,
     answers: { ...raw.answers, ...hiddenAnswersPatch(model, raw) },
   };
-  const context = { state: formState, documents: state.documents ?? {} };
-  return { pages: model.pages.map((page) => printablePage(page, context)) };
+  const entered = enteredCoursework(model, formState);
+  const totals = courseworkTotalsOf(entered, state.courseworkRules ?? DEFAULT_COURSEWORK_RULES);
+  const coursework = new Map(
+    entered.map((grid, index) => [
+      grid.key,
+      {
+        answer: grid.answer,
+        subtotals: totals.colleges[index] ?? null,
+        repeats: new Set(
+          totals.excludedRepeats
+            .filter((repeat) => repeat.college === index)
+            .map((repeat) => positionId(repeat.term, repeat.course)),
+        ),
+      },
+    ]),
+  );
+  const anyCourse = entered.some((grid) =>
+    grid.answer.terms.some((term) => term.courses.some((course) => !isBlankCourse(course))),
+  );
+  const context = { state: formState, documents: state.documents ?? {}, coursework };
+  return {
+    pages: model.pages.map((page) => printablePage(page, context)),
+    coursework: anyCourse ? totals : null,
+  };
 }

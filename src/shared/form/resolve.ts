@@ -4,6 +4,7 @@ import {
   type Answers,
   type Block,
   type ConditionExpr,
+  courseworkAnswerField,
   DESC_SUFFIX,
   type Field,
   type FormModel,
@@ -105,8 +106,9 @@ export function resolvePage(page: Page, state: FormState): ResolvedField[] {
     page.items,
     rootPlace(page),
     {
-      item(item, place, shown) {
-        if (item.kind !== 'field') return;
+      item(shape, place, shown) {
+        if (shape.kind !== 'field' && shape.kind !== 'coursework') return;
+        const item = shape.kind === 'field' ? shape : courseworkAnswerField(shape);
         out.push({
           key: keyAt(place, item.key),
           field: item,

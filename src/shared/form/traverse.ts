@@ -97,6 +97,9 @@ export function branchesOf(item: Item): Branch[] {
         when: branch.when,
         items: branch.items,
       }));
+    case 'coursework':
+      // Its terms and rows are data of its one answer, not items.
+      return [];
   }
 }
 
@@ -111,6 +114,7 @@ export function visibilityConditions(item: Item): ConditionExpr[] {
     case 'block':
     case 'repeat':
     case 'tabs':
+    case 'coursework':
       return item.showWhen ? [item.showWhen] : [];
     case 'switch':
       return item.cases.map((branch) => branch.when);

@@ -1,3 +1,14 @@
+import { MAX_COURSES, MAX_TERMS } from '../coursework/coursework';
+import {
+  courseworkCounts,
+  courseworkEntryProblems,
+  parseCourseworkAnswer,
+} from '../coursework/coursework-answer';
+import { type CourseworkRules, DEFAULT_COURSEWORK_RULES } from '../coursework/coursework-rules';
+import {
+  TOO_MANY_COURSES_MESSAGE,
+  TOO_MANY_TERMS_MESSAGE,
+} from '../coursework/coursework-validation';
 import { ANSWER_MESSAGES, type CheckContext, fieldSpec, valueProblem } from './answer-keys';
 import { evaluate, isAnswered } from './conditions';
 import { isValidIsoDate } from './iso-date';
@@ -12,6 +23,8 @@ export interface ValidationContext {
    * browser before the list of documents has loaded (the server always checks them).
    */
   documents?: ReadonlySet<string>;
+  /** The tenant's grade rules for coursework grids; the defaults without it. */
+  coursework?: CourseworkRules;
 }
 
 export type ValidationErrors = Record<string, string[]>;
@@ -142,7 +155,11 @@ export function storedAnswerProblem(
   const controllerAnswer = field.optionsFrom
     ? String(answers[place.resolveKey(field.optionsFrom.controllerKey)] ?? '')
     : undefined;
-  const check: CheckContext = { currentYear: Number(context.today.slice(0, 4)) };
+  const check: CheckContext = {
+    currentYear: Number(context.today.slice(0, 4)),
+    today: context.today,
+    ...(context.coursework ? { coursework: context.coursework } : {}),
+  };
   const problem = valueProblem(fieldSpec(field, controllerAnswer), value, check);
   if (problem) return problem;
   const undocumented =
@@ -162,6 +179,8 @@ export function validateField(
   const messages: string[] = [];
   const stored = storedAnswerProblem(place, answers, context);
   if (stored !== null) messages.push(stored);
+  else if (place.field.widget === 'coursework')
+    messages.push(...courseworkMessages(place, answers, context));
   for (const rule of place.field.rules ?? []) {
     const message = failure(rule, place, answers, context);
     if (message !== null) {
@@ -172,6 +191,49 @@ export function validateField(
   return messages;
 }
 
+/** What a finished grid still needs, each message naming its row (stored problems come first). */
+function courseworkMessages(
+  place: FieldAt,
+  answers: Answers,
+  context: ValidationContext,
+): string[] {
+  const value = answers[place.key];
+  if (typeof value !== 'string') return [];
+  const parsed = parseCourseworkAnswer(value);
+  if (!parsed.ok || !parsed.answer) return [];
+  return courseworkEntryProblems(parsed.answer, {
+    rules: context.coursework ?? DEFAULT_COURSEWORK_RULES,
+    today: context.today,
+    stage: 'submit',
+  }).map((problem) => problem.named);
+}
+
+/** The limits on all grids together, told at the last grid that has coursework. */
+function courseworkLimitErrors(
+  shown: readonly Pick<ResolvedField, 'key' | 'field'>[],
+  answers: Answers,
+): ValidationErrors {
+  let courses = 0;
+  let terms = 0;
+  let lastKey: string | null = null;
+  for (const place of shown) {
+    if (place.field.widget !== 'coursework') continue;
+    const value = answers[place.key];
+    const parsed = typeof value === 'string' ? parseCourseworkAnswer(value) : null;
+    if (!parsed?.ok || !parsed.answer) continue;
+    const counts = courseworkCounts(parsed.answer);
+    courses += counts.courses;
+    terms += counts.terms;
+    lastKey = place.key;
+  }
+  if (lastKey === null) return {};
+  const messages = [
+    ...(courses > MAX_COURSES ? [TOO_MANY_COURSES_MESSAGE] : []),
+    ...(terms > MAX_TERMS ? [TOO_MANY_TERMS_MESSAGE] : []),
+  ];
+  return messages.length > 0 ? { [lastKey]: messages } : {};
+}
+
 /** Errors of every shown field; hidden fields are never validated. The server runs this at submit. */
 export function validateAnswers(
   model: FormModel,
@@ -179,13 +241,18 @@ export function validateAnswers(
   context: ValidationContext,
 ): ValidationErrors {
   const errors: ValidationErrors = {};
-  for (const place of resolveModel(model, state)) {
-    if (!place.visible) continue;
+  const shown = resolveModel(model, state).filter((place) => place.visible);
+  for (const place of shown) {
     const messages = validateField(place, state.answers, context);
     if (messages.length === 0) continue;
     const list = errors[place.key] ?? [];
     for (const message of messages) if (!list.includes(message)) list.push(message);
     errors[place.key] = list;
+  }
+  for (const [key, messages] of Object.entries(courseworkLimitErrors(shown, state.answers))) {
+    const list = errors[key] ?? [];
+    for (const message of messages) if (!list.includes(message)) list.push(message);
+    errors[key] = list;
   }
   return errors;
 }

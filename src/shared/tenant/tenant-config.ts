@@ -145,7 +145,7 @@ export const tenantConfigSchema = z.strictObject({
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;
 /** What `/public/tenant` gives the browser: all but the decision letters, which stay on the server. */
-export type PublicTenantConfig = Omit<TenantConfig, 'decisions' | 'coursework'>;
+export type PublicTenantConfig = Omit<TenantConfig, 'decisions'>;
 export type ThemeColourName = keyof TenantConfig['theme'];
 export type ShadeName = keyof TenantConfig['theme']['primary'];
 
