@@ -14,6 +14,7 @@ import {
 import type { CourseworkRules } from '../../shared/coursework/coursework-rules';
 import { answerKeySpecs, parseAnswerPatch } from '../../shared/form/answer-keys';
 import { containersOf } from '../../shared/form/containers';
+import { courseworkTotalsOf, enteredCoursework } from '../../shared/form/coursework-grids';
 import type { FormModel } from '../../shared/form/model';
 import { hiddenAnswersPatch } from '../../shared/form/resolve';
 import { todayIso, validateAnswers } from '../../shared/form/validate';
@@ -150,11 +151,20 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
             documents: read.documents,
           })
         : null;
+      const totals = courseworkTotalsOf(
+        enteredCoursework(model, { ...formState, answers }),
+        options.courseworkRules,
+      );
       const submitted = await submits.submit({
         accountId,
         version: application.version,
         answers,
         draft,
+        coursework: {
+          gpa: totals.gpa,
+          transferUnits: totals.transferableUnits,
+          inProgressUnits: totals.inProgressUnits,
+        },
       });
       if (!submitted) {
         if (attempt >= SUBMIT_ATTEMPTS) throw new Error('the application kept changing at submit');

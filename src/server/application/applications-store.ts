@@ -9,6 +9,7 @@ import {
   accounts,
   applicationReceipts,
   applications,
+  courseworkTotals,
   documentAnswers,
   receiptSequences,
   sessions,
@@ -309,6 +310,9 @@ export function createApplicationsStore(db: AppDatabase) {
           cycle: item.draft?.cycle ?? null,
           fingerprint: item.draft?.fingerprint ?? null,
           documents: item.draft?.documents ?? null,
+          transfer_gpa: item.coursework.gpa,
+          transfer_units: item.coursework.transferUnits,
+          in_progress_units: item.coursework.inProgressUnits,
         })),
       );
       const rows = rowsOf<{
@@ -320,7 +324,8 @@ export function createApplicationsStore(db: AppDatabase) {
         await tx.execute(sql`
       with input as (
         select * from jsonb_to_recordset(${input}::jsonb) as input(ord int, account_id uuid,
-          version text, answers jsonb, prefix text, cycle text, fingerprint text, documents jsonb)
+          version text, answers jsonb, prefix text, cycle text, fingerprint text, documents jsonb,
+          transfer_gpa numeric, transfer_units numeric, in_progress_units numeric)
       ), submitted as (
         update ${applications} as target
         -- The list's status is set here, so the statuses' trigger finds nothing left to update.
@@ -334,6 +339,14 @@ export function createApplicationsStore(db: AppDatabase) {
         select submitted.account_id, status.web_status from submitted,
           unnest(array['started', 'validating', 'submitted']) as status(web_status)
         on conflict do nothing
+      ), totals as (
+        insert into ${courseworkTotals}
+          (account_id, transfer_gpa, transfer_units, in_progress_units)
+        select input.account_id, input.transfer_gpa, input.transfer_units, input.in_progress_units
+        from submitted join input using (account_id)
+        on conflict (account_id) do update set transfer_gpa = excluded.transfer_gpa,
+          transfer_units = excluded.transfer_units,
+          in_progress_units = excluded.in_progress_units, updated_at = now()
       ), drafted as (
         select input.*, submitted.submitted_at from submitted join input using (account_id)
         where input.cycle is not null
@@ -380,6 +393,14 @@ export interface SubmitItem {
   version: string;
   answers: Answers;
   draft: ReceiptDraft | null;
+  /** The transfer GPA and units of the submitted coursework, as shown (`3.45`, `60.00`). */
+  coursework: SubmittedCourseworkTotals;
+}
+
+export interface SubmittedCourseworkTotals {
+  gpa: string | null;
+  transferUnits: string;
+  inProgressUnits: string;
 }
 
 export interface SubmitOutcome {

@@ -7,6 +7,7 @@ const item = (accountId: string): SubmitItem => ({
   version: '1',
   answers: {},
   draft: null,
+  coursework: { gpa: null, transferUnits: '0.00', inProgressUnits: '0.00' },
 });
 const outcome: SubmitOutcome = { submittedAt: new Date(0), receipt: null };
 

@@ -14,6 +14,8 @@ import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import { createApplicationsStore } from './applications-store';
 
+const NO_COURSEWORK = { gpa: null, transferUnits: '0.00', inProgressUnits: '0.00' };
+
 describe.each(databaseKinds)('the submit statement on %s', (kind) => {
   let app: FastifyInstance;
   let counter = 0;
@@ -52,7 +54,10 @@ describe.each(databaseKinds)('the submit statement on %s', (kind) => {
       version: string,
       answers: Answers,
       draft: ReceiptDraft,
-    ) => (await store.submit([{ accountId, version, answers, draft }])).get(accountId) ?? null;
+    ) =>
+      (await store.submit([{ accountId, version, answers, draft, coursework: NO_COURSEWORK }])).get(
+        accountId,
+      ) ?? null;
     const read = await store.readForSubmit(sessions(), tokenOf(cookie));
     const application = read?.application;
     if (!read || !application) throw new Error('nothing read for submit');
@@ -137,6 +142,7 @@ describe.each(databaseKinds)('the submit statement on %s', (kind) => {
         version: application.version,
         answers: application.answers,
         draft,
+        coursework: NO_COURSEWORK,
       })),
     );
     expect(reads.map(({ read }) => outcomes.get(read.accountId)?.receipt?.number ?? null)).toEqual([

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -641,4 +642,48 @@ export const decisions = pgTable(
       .where(sql`${table.releasedAt} is null and ${table.releaseAt} is not null`),
     index('decisions_code_idx').on(table.code, table.accountId),
   ],
+);
+
+/**
+ * The transfer GPA and units of a submitted application, computed by the tenant's rules from its
+ * coursework (and any update after submit): the list's GPA and units columns and filters, and the
+ * exports, read them. Kept apart from `applications`: an update after submit rewrites only this.
+ * No row: nothing submitted yet. A null GPA: no graded units.
+ */
+export const courseworkTotals = pgTable(
+  'coursework_totals',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => applications.accountId, { onDelete: 'cascade' }),
+    transferGpa: numeric('transfer_gpa', { precision: 4, scale: 2 }),
+    transferUnits: numeric('transfer_units', { precision: 8, scale: 2 }).notNull(),
+    inProgressUnits: numeric('in_progress_units', { precision: 8, scale: 2 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('coursework_totals_gpa_idx').on(table.transferGpa, table.accountId),
+    index('coursework_totals_units_idx').on(table.transferUnits, table.accountId),
+  ],
+);
+
+/**
+ * Coursework the applicant added after submit (a term's grades in January): each row is one
+ * college's grid as it stood after the update, dated. The submitted answers, and so the receipt's
+ * fingerprint, never change; the latest row of each grid is its current coursework.
+ */
+export const courseworkUpdates = pgTable(
+  'coursework_updates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => applications.accountId, { onDelete: 'cascade' }),
+    /** The grid's answer key: `college_2_coursework`. */
+    answerKey: text('answer_key').notNull(),
+    /** The grid's JSON after the update, as `coursework-answer.ts` reads it. */
+    answer: text('answer').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('coursework_updates_account_idx').on(table.accountId, table.createdAt)],
 );
