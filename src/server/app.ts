@@ -181,6 +181,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     queue: jobQueue,
     log: app.log,
     institution: tenant.partner_name,
+    courseworkRules: tenant.coursework,
   });
   app.addHook('onClose', async () => {
     retention?.stop();

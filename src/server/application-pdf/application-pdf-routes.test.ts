@@ -11,6 +11,7 @@ import {
   type ApplicationPdfStatus,
 } from '../../shared/api/application-pdf';
 import { applicationModel } from '../../shared/application/application-model';
+import { DEFAULT_COURSEWORK_RULES } from '../../shared/coursework/coursework-rules';
 import { CHECKED_MARK, DOCUMENT_ATTACHED, UNCHECKED_MARK } from '../../shared/form/printable';
 import { validApplicationAnswers } from '../../shared/test/application-fixtures';
 import { accounts, applicationPdfs } from '../db/schema';
@@ -278,6 +279,7 @@ describe.each(databaseKinds)('application PDF on %s', (kind) => {
       queue: failingQueue,
       log: silentLog,
       institution: 'Test University',
+      courseworkRules: DEFAULT_COURSEWORK_RULES,
     });
     await failing.register();
     expect((await failing.request(accountId)).status).toMatch(/^(UNPROCESSED|IN_PROGRESS)$/);
@@ -303,6 +305,7 @@ describe.each(databaseKinds)('application PDF on %s', (kind) => {
       queue,
       log: silentLog,
       institution: 'Test University',
+      courseworkRules: DEFAULT_COURSEWORK_RULES,
     });
     await restarted.register();
     expect(await restarted.recover()).toBeGreaterThanOrEqual(1);

@@ -7,6 +7,7 @@ import {
   isApplicationPdfPending,
 } from '../../shared/api/application-pdf';
 import { SERVICE_PDF_PREPARING_MESSAGE } from '../../shared/api/service';
+import type { CourseworkRules } from '../../shared/coursework/coursework-rules';
 import type { Answers, FormModel } from '../../shared/form/model';
 import {
   attachedDocuments,
@@ -43,6 +44,8 @@ export interface ApplicationPdfsOptions {
   log: JobLog;
   /** The university's name, on the first page. */
   institution: string;
+  /** The tenant's rules for the transfer GPA and units printed with the coursework. */
+  courseworkRules: CourseworkRules;
   /** The time printed on the PDF (tests fix it). */
   now?: () => Date;
 }
@@ -158,6 +161,7 @@ export function createApplicationPdfs(options: ApplicationPdfsOptions): Applicat
       tabs: application?.tabs ?? {},
       addAnother: application?.addAnother ?? {},
       documents,
+      courseworkRules: options.courseworkRules,
     });
     const pdfKeys = new Map(documentRows.map((row) => [row.answerKey, row.pdfKey]));
     const documentBytes = new Map<string, Uint8Array | null>();

@@ -9,7 +9,9 @@ import {
   type ApplicationPdfCover,
   MISSING_DOCUMENT_TEXT,
   NOT_ANSWERED_TEXT,
+  REPEAT_NOTE,
   renderApplicationPdf,
+  TRANSFER_TOTALS_HEADING,
 } from './render-application-pdf';
 import { applicationPdfFileName } from './send-application-pdf';
 
@@ -39,6 +41,53 @@ describe('the application PDF', () => {
       'Final Steps',
     ]);
     expect(rendered.missingDocuments).toEqual([]);
+  });
+
+  it("prints each college's coursework term by term, the repeats, and the totals on the cover", async () => {
+    const course = (subject: string, number: string, units: string, grade: string) => ({
+      subject,
+      number,
+      title: `${subject} course`,
+      units,
+      grade,
+    });
+    const coursework = JSON.stringify({
+      system: 'quarter',
+      terms: [
+        {
+          season: 'fall',
+          year: 2023,
+          status: 'completed',
+          courses: [course('MATH', '1A', '6', 'D'), course('ENGL', '1', '3', 'A')],
+        },
+        {
+          season: 'winter',
+          year: 2024,
+          status: 'completed',
+          courses: [course('MATH', '1A', '6', 'B'), course('', '', '', '')],
+        },
+        {
+          season: 'spring',
+          year: 2024,
+          status: 'in_progress',
+          courses: [course('CHEM', '1', '3', '')],
+        },
+      ],
+    });
+    const printable = printableApplication(applicationModel, {
+      answers: { ...validApplicationAnswers(), college_coursework: coursework },
+    });
+    const rendered = await renderApplicationPdf({ printable, documents: new Map(), cover });
+    const text = (await extractPdfText(rendered.pdf)).replace(/\s+/g, ' ');
+    // Quarter units x 2/3: MATH 1A counts once (B, 4 semester units), ENGL 1 (A, 2): 20/6 = 3.33.
+    expect(text).toContain(
+      `${TRANSFER_TOTALS_HEADING} Transfer GPA 3.33 · Transferable units 6.00 · In progress 2.00`,
+    );
+    expect(text).toContain('Fall 2023 (completed)');
+    expect(text).toContain('Spring 2024 (in progress)');
+    expect(text).toContain(`D (${REPEAT_NOTE})`);
+    expect(text).toContain('Quarter units');
+    expect(text).toContain('College GPA 3.33');
   });
 
   it('keeps a bookmark for a page with nothing answered', async () => {

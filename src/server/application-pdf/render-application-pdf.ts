@@ -3,16 +3,18 @@
 // documents appended in the order the form names them, and an outline with one bookmark per
 // form page and per document. Pure JavaScript: no browser runs on the server.
 import { PDFDocument, PDFName, PDFString, rgb } from 'pdf-lib';
+import type { CourseworkSubtotals } from '../../shared/coursework/coursework-totals';
 import {
   attachedDocuments,
   DOCUMENT_ATTACHED,
   type PrintableApplication,
+  type PrintableCoursework,
   type PrintableEntry,
   type PrintableRow,
   printableText,
 } from '../../shared/form/printable';
 import { DocumentFonts, normaliseText } from '../pdf/fonts';
-import type { Block, PageSetup, Paragraph, Span } from '../pdf/pdf-layout';
+import type { Block, PageSetup, Paragraph, Span, TableCell } from '../pdf/pdf-layout';
 import { PdfFlow } from '../pdf/pdf-layout';
 import { addOutline, type OutlineEntry } from './pdf-outline';
 
@@ -109,6 +111,94 @@ function receiptBlocks(receipt: NonNullable<ApplicationPdfCover['receipt']>): Bl
   ];
 }
 
+export const TRANSFER_TOTALS_HEADING = 'Transfer GPA and units';
+export const REPEAT_NOTE = 'repeat, not counted';
+
+const TERM_STATUS_TEXT = {
+  completed: 'completed',
+  in_progress: 'in progress',
+  planned: 'planned',
+} as const;
+
+/** `Transfer GPA 3.45 · Transferable units 60.00 · In progress 12.00`. */
+export function totalsLine(totals: CourseworkSubtotals, gpaLabel = 'Transfer GPA'): string {
+  return [
+    `${gpaLabel} ${totals.gpa ?? 'none (no graded units)'}`,
+    `Transferable units ${totals.transferableUnits}`,
+    `In progress ${totals.inProgressUnits}`,
+  ].join(' · ');
+}
+
+/** The totals computed from the coursework: on the cover, where a reader looks first. */
+function courseworkTotalsBlocks(totals: CourseworkSubtotals | null): Block[] {
+  if (!totals) return [];
+  return [
+    paragraph([span(TRANSFER_TOTALS_HEADING, SIZE.label, true)], 0, { spaceAfter: 1 }),
+    paragraph([span(totalsLine(totals), SIZE.label)], 0, { spaceAfter: 14 }),
+  ];
+}
+
+const cell = (text: string, header = false): TableCell => ({
+  paragraphs: [
+    {
+      spans: [span(text, SIZE.label, header)],
+      indent: 0,
+      spaceBefore: 0,
+      spaceAfter: 0,
+    },
+  ],
+  header,
+  colspan: 1,
+  rowspan: 1,
+});
+
+/** A college's coursework: a table per term, then the college's subtotals. */
+function courseworkBlocks(value: PrintableCoursework, indent: number): Block[] {
+  const blocks: Block[] = [];
+  const system = value.system === 'quarter' ? 'Quarter units' : 'Semester units';
+  blocks.push(paragraph([span(system, SIZE.label, false, true)], indent, { spaceAfter: 4 }));
+  for (const term of value.terms) {
+    blocks.push(
+      paragraph(
+        [span(`${term.name} (${TERM_STATUS_TEXT[term.status]})`, SIZE.label, true)],
+        indent,
+        {
+          spaceBefore: 2,
+          spaceAfter: 2,
+          keepWithNext: true,
+        },
+      ),
+    );
+    if (term.courses.length === 0) {
+      blocks.push(paragraph([span('No courses entered.', SIZE.label, false, true)], indent));
+      continue;
+    }
+    blocks.push({
+      kind: 'table',
+      table: {
+        rows: [
+          ['Subject', 'Number', 'Title', 'Units', 'Grade'].map((text) => cell(text, true)),
+          ...term.courses.map((course) => [
+            cell(course.subject),
+            cell(course.number),
+            cell(course.title),
+            cell(course.units),
+            cell(course.repeat ? `${course.grade} (${REPEAT_NOTE})` : course.grade),
+          ]),
+        ],
+      },
+    });
+  }
+  if (value.subtotals)
+    blocks.push(
+      paragraph([span(totalsLine(value.subtotals, 'College GPA'), SIZE.label, true)], indent, {
+        spaceBefore: 4,
+        spaceAfter: 6,
+      }),
+    );
+  return blocks;
+}
+
 function coverBlocks(cover: ApplicationPdfCover): Block[] {
   const submitted = cover.submittedAt
     ? `Submitted ${dateFormat.format(cover.submittedAt)}`
@@ -196,6 +286,16 @@ class PageWriter {
 
   private row(row: PrintableRow, indent: number): void {
     const value = row.value;
+    if (value.kind === 'coursework' && row.answered) {
+      this.blocks.push(
+        paragraph([span(row.label, SIZE.label, true)], indent, {
+          spaceAfter: 1,
+          keepWithNext: true,
+        }),
+      );
+      this.blocks.push(...courseworkBlocks(value, indent));
+      return;
+    }
     if (value.kind === 'checkbox') {
       this.blocks.push(
         paragraph([span(row.label, SIZE.value)], indent + MARK_WIDTH, {
@@ -259,12 +359,18 @@ async function loadDocuments(input: ApplicationPdfInput): Promise<AppendedDocume
   );
 }
 
+function* paragraphTexts(paragraph: Paragraph): Generator<{ text: string; bold: boolean }> {
+  for (const part of paragraph.spans) yield { text: part.text, bold: part.style.bold };
+  if (paragraph.marker) yield { text: paragraph.marker.text, bold: paragraph.marker.style.bold };
+}
+
 function* textsOf(blocks: Block[]): Generator<{ text: string; bold: boolean }> {
   for (const block of blocks) {
-    if (block.kind !== 'paragraph') continue;
-    for (const part of block.paragraph.spans) yield { text: part.text, bold: part.style.bold };
-    const marker = block.paragraph.marker;
-    if (marker) yield { text: marker.text, bold: marker.style.bold };
+    if (block.kind === 'paragraph') yield* paragraphTexts(block.paragraph);
+    if (block.kind === 'table')
+      for (const row of block.table.rows)
+        for (const tableCell of row)
+          for (const inner of tableCell.paragraphs) yield* paragraphTexts(inner);
   }
 }
 
@@ -317,7 +423,7 @@ export async function renderApplicationPdf(
     }
     return { title: page.title, blocks: writer.blocks };
   });
-  const first = coverBlocks(cover);
+  const first = [...coverBlocks(cover), ...courseworkTotalsBlocks(input.printable.coursework)];
   const stamps = appended.map((document) => normaliseText(documentTitle(document)));
   const footer = normaliseText(
     `${cover.applicantName || 'Applicant'} · ${APPLICATION_PDF_TITLE} · Page {page} of {pages}`,
