@@ -7,6 +7,7 @@ import type { DatabaseKind } from '../src/server/test/test-database';
 import { benchAnswerSave } from './answer-save';
 import { benchApplicationList } from './application-list';
 import { benchApplicationPdf } from './application-pdf';
+import { benchCourseworkComputation, benchCourseworkSave } from './coursework-save';
 import { benchDeadline } from './deadline';
 import { benchDocuments } from './documents';
 import { benchExportZip } from './export-zip';
@@ -104,6 +105,31 @@ const sections: Record<string, () => Promise<string>> = {
         (result) =>
           `| ${result.database} | ${result.apiRate.toFixed(0)} | ${result.apiP50Ms} | ${result.apiP99Ms} | ${result.timeouts} | ${result.directRates.map((rate) => rate.toFixed(0)).join(' / ')} | **${result.ratio.toFixed(2)}** | ${postgresP99 ? (result.apiP99Ms / postgresP99).toFixed(2) : ''} | ${result.profileP50Ms} / ${result.profileP99Ms} | ${load(result.loadBefore)} → ${load(result.loadAfter)} |`,
       ),
+    ].join('\n');
+  },
+  'coursework-save': async () => {
+    buildServer();
+    const computation = benchCourseworkComputation();
+    console.log(computation);
+    const results = [];
+    for (const kind of databaseKinds()) {
+      const result = await benchCourseworkSave(kind);
+      console.log(result);
+      results.push(result);
+    }
+    const rates = (values: number[]) => values.map((value) => value.toFixed(0)).join(' / ');
+    const ms = (value: number) => value.toFixed(2);
+    return [
+      `Measured ${today} on ${machine}, the compiled server in production mode in its own process, ${process.env.BENCH_SECONDS ?? 8} s per run, 50 connections, the two saves taking turns.`,
+      '',
+      '| database | plain answer, each round (saves/s) | course row in a 20-course grid, each round (saves/s) | p99 plain / row (ms) | **plain ÷ row, median of rounds** (goal ≤ 1.2) | 200-course grid (saves/s) | plain ÷ 200-course grid |',
+      '|---|---|---|---|---|---|---|',
+      ...results.map(
+        (result) =>
+          `| ${result.database} | ${rates(result.plain)} | ${rates(result.row)} | ${result.plainP99Ms} / ${result.rowP99Ms} | **${result.ratio.toFixed(2)}** | ${result.worstCase.toFixed(0)} | ${result.worstCaseRatio.toFixed(2)} |`,
+      ),
+      '',
+      `Totals of 200 courses (enteredCoursework and computeCourseworkTotals), median ${ms(computation.totals.medianMs)} ms, p95 ${ms(computation.totals.p95Ms)} ms (goal under 2 ms); the save's parse and check of a 200-course grid, median ${ms(computation.check.medianMs)} ms, p95 ${ms(computation.check.p95Ms)} ms. Both in one Node process, 400 runs after a warm-up.`,
     ].join('\n');
   },
   'application-list': async () => {

@@ -23,6 +23,25 @@ describe('the model check', () => {
     expect(checkModel(model)).toEqual(['key "first_name" appears on pages a and b']);
   });
 
+  it('checks a coursework grid: its key, its five columns and the keys naming its college', () => {
+    const grid: Item = {
+      kind: 'coursework',
+      id: 'grid',
+      key: 'college_name',
+      label: 'Courses',
+      collegeKeys: ['college_ceeb'],
+      columns: [
+        { cell: 'subject', label: 'Subject' },
+        { cell: 'units', label: 'Units' },
+      ],
+    };
+    expect(checkModel(withItems(text('college_name'), grid))).toEqual([
+      'coursework "grid" must have one column for each of subject, number, title, units, grade',
+      'key "college_name" appears twice on page p',
+      'key "college_ceeb" read by a condition of "grid" is not in the data model',
+    ]);
+  });
+
   it('names a condition that reads a key outside the data model', () => {
     const model = withItems({
       kind: 'field',

@@ -1,4 +1,5 @@
 import { ADD_ANOTHER_MAX } from '../constants';
+import { EMPTY_COURSE } from '../coursework/coursework-answer';
 import { conditionKeys, type KeyResolver } from './conditions';
 import type { ConditionExpr, FormModel, OptionItem } from './model';
 import {
@@ -16,6 +17,7 @@ export class DeveloperError extends Error {
   override name = 'DeveloperError';
 }
 
+const COURSE_CELLS = Object.keys(EMPTY_COURSE) as ReadonlyArray<keyof typeof EMPTY_COURSE>;
 const PREFIX = /^[a-z][a-z0-9]*(_[a-z0-9]+)*_$/;
 const KEY = /^[a-z][a-z0-9_]*$/;
 
@@ -125,6 +127,24 @@ export function checkModel(model: FormModel): string[] {
           if (!item.tabs.some((tab) => tab.id === item.defaultTab))
             problems.push(`tabs "${item.id}" default tab "${item.defaultTab}" does not exist`);
           break;
+        case 'coursework': {
+          if (!KEY.test(item.key)) problems.push(`key "${item.key}" is not snake_case`);
+          places.push({ key: keyAt(place, item.key), pageId, switchCase });
+          const cells = item.columns.map((column) => column.cell);
+          if (cells.length !== COURSE_CELLS.length || COURSE_CELLS.some((c) => !cells.includes(c)))
+            problems.push(
+              `coursework "${item.id}" must have one column for each of ${COURSE_CELLS.join(', ')}`,
+            );
+          if (item.collegeKeys.length === 0)
+            problems.push(`coursework "${item.id}" names no key for its college`);
+          for (const key of item.collegeKeys)
+            conditions.push({
+              expr: { valueKey: key, operator: 'answered' },
+              resolve,
+              where: item.id,
+            });
+          break;
+        }
       }
     },
   };
