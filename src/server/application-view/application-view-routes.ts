@@ -22,6 +22,7 @@ import { sendApplicationPdf } from '../application-pdf/send-application-pdf';
 import { listApplications } from '../applications-list/applications-list-store';
 import { type AuditStore, auditEventView } from '../audit/audit-store';
 import type { ChecklistService } from '../checklist/checklist-service';
+import { shownCourseworkGrids } from '../coursework/coursework-overview';
 import type { CourseworkUpdatesStore } from '../coursework/coursework-updates-store';
 import type { AppDatabase } from '../db/database';
 import type { DecisionService } from '../decisions/decision-service';
@@ -156,6 +157,9 @@ export const applicationViewRoutes: FastifyPluginAsync<ApplicationViewRoutesOpti
         action: 'application.view',
         applicationId: id,
       });
+      const colleges = new Map(
+        shownCourseworkGrids(context.model, found).map((grid) => [grid.key, grid.college]),
+      );
       const view: ServiceView = {
         answer: found.answers as Answers,
         add_another: found.addAnother,
@@ -176,6 +180,7 @@ export const applicationViewRoutes: FastifyPluginAsync<ApplicationViewRoutesOpti
         // The answers above are as submitted; each update after submit is the grid afterwards.
         coursework_updates: describedCourseworkUpdates(found.answers, updates).map((update) => ({
           answer_key: update.key,
+          college: colleges.get(update.key) ?? '',
           answer: update.answer,
           created_at: update.createdAt.toISOString(),
           lines: update.lines,

@@ -24,7 +24,10 @@ export interface ShownGrid {
   college: string;
 }
 
-function stateOf(application: SubmittedApplication, answers: Answers): FormState {
+/** What decides which grids are shown. */
+type ShownState = Pick<SubmittedApplication, 'answers' | 'tabs' | 'addAnother'>;
+
+function stateOf(application: ShownState, answers: Answers): FormState {
   return {
     answers,
     tabs: application.tabs,
@@ -37,10 +40,7 @@ function stateOf(application: SubmittedApplication, answers: Answers): FormState
  * The shown grids of the submitted application, in the form's order. Decided by the submitted
  * answers, which never change: an update cannot show or hide a college.
  */
-export function shownCourseworkGrids(
-  model: FormModel,
-  application: SubmittedApplication,
-): ShownGrid[] {
+export function shownCourseworkGrids(model: FormModel, application: ShownState): ShownGrid[] {
   const grids: ShownGrid[] = [];
   for (const place of resolveModel(model, stateOf(application, application.answers))) {
     const grid = place.field.coursework;

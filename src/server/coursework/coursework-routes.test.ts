@@ -216,6 +216,7 @@ describe.each(databaseKinds)('coursework updates after submit on %s', (kind) => 
     expect(staffView.coursework_updates).toEqual([
       {
         answer_key: 'college_coursework',
+        college: 'Broward College',
         answer: asText(added),
         created_at: expect.any(String),
         lines: ['Spring 2027 added with 2 courses (planned)'],

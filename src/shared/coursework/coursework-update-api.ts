@@ -65,6 +65,8 @@ export interface CourseworkOverview {
 /** One update as the staff console reads it. */
 export const staffCourseworkUpdateSchema = z.object({
   answer_key: z.string(),
+  /** The college's name as the application gives it (its code when it has no name). */
+  college: z.string(),
   /** The grid's JSON text after the update. */
   answer: z.string(),
   created_at: z.string(),
