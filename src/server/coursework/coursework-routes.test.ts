@@ -23,7 +23,7 @@ const course = (subject: string, number: string, units: string, grade = ''): Cou
   grade,
 });
 
-/** Submitted on 2026-11-28 or later: Fall 2026 is in progress, Fall 2030 has not started. */
+/** Submitted on 2026-11-28 or later: Fall 2026 is in progress. */
 const submittedGrid: CourseworkAnswer = {
   system: 'semester',
   terms: [
@@ -42,6 +42,8 @@ const submittedGrid: CourseworkAnswer = {
   ],
 };
 const asText = (answer: CourseworkAnswer) => JSON.stringify(answer);
+/** A fall that has not started whenever the test runs. */
+const FUTURE_YEAR = new Date().getFullYear() + 2;
 
 function edited(change: (grid: CourseworkAnswer) => void, from = submittedGrid): CourseworkAnswer {
   const grid = structuredClone(from);
@@ -254,12 +256,12 @@ describe.each(databaseKinds)('coursework updates after submit on %s', (kind) => 
         edited((grid) => {
           grid.terms.push({
             season: 'fall',
-            year: 2030,
+            year: FUTURE_YEAR,
             status: 'planned',
             courses: [course('MATH', '5', '4', 'A')],
           });
         }),
-        'Fall 2030, course 1 (MATH 5): Fall 2030 has not started yet, so its courses cannot have a grade.',
+        `Fall ${FUTURE_YEAR}, course 1 (MATH 5): Fall ${FUTURE_YEAR} has not started yet, so its courses cannot have a grade.`,
       ],
       [
         edited((grid) => {
@@ -332,6 +334,27 @@ describe.each(databaseKinds)('coursework updates after submit on %s', (kind) => 
       updates: [],
     });
     expect(await storedUpdates(id)).toEqual([]);
+  });
+
+  it('takes two updates at once one after the other: the second must build on the first', async () => {
+    const { cookie, id } = await applicant();
+    const math = edited((grid) => {
+      row(grid, 1, 0).grade = 'A';
+    });
+    const chemistry = edited((grid) => {
+      row(grid, 1, 1).grade = 'B';
+    });
+    const responses = await Promise.all([
+      update(cookie, { key: 'college_coursework', value: asText(math) }),
+      update(cookie, { key: 'college_coursework', value: asText(chemistry) }),
+    ]);
+    // Whichever comes second finds the other's grade gone from what it sends, and is refused.
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+    const refused = responses.find((response) => response.statusCode === 400);
+    expect(refused?.json().errors.college_coursework[0]).toMatch(
+      /^Fall 2026, course \d \((MATH 1B|CHEM 2)\): The grade cannot change after you submit: it was [AB]\.$/,
+    );
+    expect(await storedUpdates(id)).toHaveLength(1);
   });
 
   it('updates only the signed-in applicant’s own grid, and asks for a session', async () => {
