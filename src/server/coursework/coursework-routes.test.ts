@@ -284,6 +284,11 @@ describe.each(databaseKinds)('coursework updates after submit on %s', (kind) => 
     expect(await storedUpdates(id)).toEqual([]);
     expect(await storedTotals(id)).toEqual({ gpa: '3.14', units: '7.00', inProgress: '9.00' });
     expect(await storedAnswer(cookie)).toBe(asText(submittedGrid));
+    const audited = await testDatabaseOf(app)
+      .select({ seq: auditEvents.seq })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.applicationId, id), eq(auditEvents.action, 'coursework.updated')));
+    expect(audited).toEqual([]);
   });
 
   it('refuses a body that is not an update, and a grid the application does not show', async () => {
