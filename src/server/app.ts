@@ -31,6 +31,8 @@ import { checklistRoutes } from './checklist/checklist-routes';
 import { createChecklistService } from './checklist/checklist-service';
 import { createChecklistStore } from './checklist/checklist-store';
 import type { Env } from './config/env';
+import { courseworkRoutes } from './coursework/coursework-routes';
+import { createCourseworkUpdatesStore } from './coursework/coursework-updates-store';
 import type { DatabaseHandle } from './db/database';
 import { applicantDecisionRoutes } from './decisions/applicant-decision-routes';
 import { decisionRoutes } from './decisions/decision-routes';
@@ -240,6 +242,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onSubmitted: (accountId) => applicationPdfs.requestAfterSubmit(accountId),
   });
   await app.register(applicationPdfRoutes, { sessions, pdfs: applicationPdfs });
+  // Coursework after submit: dated updates beside the submitted answers, which never change.
+  const courseworkUpdates = createCourseworkUpdatesStore(database.db);
+  await app.register(courseworkRoutes, {
+    sessions,
+    store: courseworkUpdates,
+    model: deps.model,
+    courseworkRules: tenant.coursework,
+    limiter: createRateLimiter(database.db),
+  });
   const documents = createDocumentsStore(database.db);
   if (receivesUploads(storage)) {
     await app.register(uploadRoutes, {
@@ -361,6 +372,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pdfs: applicationPdfs,
     checklist,
     decisions,
+    coursework: courseworkUpdates,
   });
   await app.register(savedViewRoutes, { sessions: staffSessions, store: applicationViews });
   await app.register(decisionRoutes, { env, sessions: staffSessions, decisions });

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ServiceView } from '../../shared/api/service';
+import { describedCourseworkUpdates } from '../../shared/coursework/coursework-update';
+import type { StaffCoursework } from '../../shared/coursework/coursework-update-api';
 import type { Answers, FormModel } from '../../shared/form/model';
 import { actorName } from '../../shared/staff/actor-names';
 import {
@@ -20,6 +22,8 @@ import { sendApplicationPdf } from '../application-pdf/send-application-pdf';
 import { listApplications } from '../applications-list/applications-list-store';
 import { type AuditStore, auditEventView } from '../audit/audit-store';
 import type { ChecklistService } from '../checklist/checklist-service';
+import { shownCourseworkGrids } from '../coursework/coursework-overview';
+import type { CourseworkUpdatesStore } from '../coursework/coursework-updates-store';
 import type { AppDatabase } from '../db/database';
 import type { DecisionService } from '../decisions/decision-service';
 import type { DocumentsStore } from '../documents/documents-store';
@@ -109,6 +113,8 @@ export interface ApplicationViewRoutesOptions {
   pdfs: ApplicationPdfs;
   checklist: Pick<ChecklistService, 'of'>;
   decisions: Pick<DecisionService, 'staffDecisionOf'>;
+  /** Coursework the applicant added after submit, and the totals stored for the list. */
+  coursework: Pick<CourseworkUpdatesStore, 'updatesOf' | 'totalsOf'>;
 }
 
 /**
@@ -135,20 +141,25 @@ export const applicationViewRoutes: FastifyPluginAsync<ApplicationViewRoutesOpti
   app.get(
     `${STAFF_API}/applications/:applicationId`,
     { onRequest: read, schema: { params: applicationIdParams } },
-    async (request, reply): Promise<ApplicationDetail> => {
+    async (request, reply): Promise<ApplicationDetail & StaffCoursework> => {
       const { applicationId: id } = request.params;
       const found = await store.find(id);
       if (!found) throw new HttpError(404, NOT_FOUND_MESSAGE);
-      const [documentAnswer, checklist, receipt, decision] = await Promise.all([
+      const [documentAnswer, checklist, receipt, decision, updates, totals] = await Promise.all([
         documents.completedAnswers(id),
         context.checklist.of(id),
         findReceipt(db, id),
         decisions.staffDecisionOf(id),
+        context.coursework.updatesOf(id),
+        context.coursework.totalsOf(id),
       ]);
       await request.audit.record({
         action: 'application.view',
         applicationId: id,
       });
+      const colleges = new Map(
+        shownCourseworkGrids(context.model, found).map((grid) => [grid.key, grid.college]),
+      );
       const view: ServiceView = {
         answer: found.answers as Answers,
         add_another: found.addAnother,
@@ -166,6 +177,22 @@ export const applicationViewRoutes: FastifyPluginAsync<ApplicationViewRoutesOpti
         checklist: checklist ?? { items: [], missing: 0 },
         receipt: receipt ? receiptView(receipt) : null,
         decision,
+        // The answers above are as submitted; each update after submit is the grid afterwards.
+        coursework_updates: describedCourseworkUpdates(found.answers, updates).map((update) => ({
+          answer_key: update.key,
+          college: colleges.get(update.key) ?? '',
+          answer: update.answer,
+          created_at: update.createdAt.toISOString(),
+          lines: update.lines,
+        })),
+        coursework_totals: totals
+          ? {
+              transfer_gpa: totals.gpa,
+              transfer_units: totals.transferUnits,
+              in_progress_units: totals.inProgressUnits,
+              updated_at: totals.updatedAt.toISOString(),
+            }
+          : null,
       };
     },
   );

@@ -40,13 +40,15 @@ export const AUDIT_ACTIONS = [
   'decision.release_scheduled',
   'decision.released',
   'decision.replied',
+  // The applicant's own change after submit (coursework-routes.ts).
+  'coursework.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export type AuditActor =
   | { type: 'staff'; id: string; label: string }
   | { type: 'service_link'; id: string; label?: string }
-  /** The applicant of the application the entry is about (a reply to an offer). */
+  /** The applicant of the application the entry is about (a reply to an offer, an update). */
   | { type: 'applicant'; id: string; label?: string }
   | { type: 'anonymous'; label?: string }
   | { type: 'system'; label: string };

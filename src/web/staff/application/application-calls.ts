@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../../shared/api/errors';
+import { staffCourseworkFields } from '../../../shared/coursework/coursework-update-api';
 import {
   type ApplicationDetail,
   type ApplicationHistoryEntry,
@@ -26,11 +27,15 @@ function parsed<T>(schema: z.ZodType<T>) {
   };
 }
 
+/** The application with the coursework the applicant added after submit. */
+const detailSchema = applicationDetailSchema.extend(staffCourseworkFields);
+export type ApplicationDetailWithCoursework = ApplicationDetail & z.infer<typeof detailSchema>;
+
 /** The calls of the one-application page (src/shared/staff/application-api.ts has the contract). */
 export const applicationCalls = {
   detail: (id: string) =>
     getJson<unknown>(applicationUrls.detail(id)).then(
-      parsed<ApplicationDetail>(applicationDetailSchema),
+      parsed<ApplicationDetailWithCoursework>(detailSchema),
     ),
   neighbours: (id: string, listQuery: string) =>
     getJson<ApplicationNeighbours>(applicationUrls.neighbours(id, listQuery)),

@@ -14,6 +14,7 @@ import consoleStyles from '../shell/console.module.css';
 import { formatDateTime, PageHeading } from '../shell/page-heading';
 import { FormAlert, serverMessage } from '../shell/staff-form';
 import {
+  type ApplicationDetailWithCoursework,
   applicationDetailQuery,
   applicationNeighboursQuery,
   consoleDocumentLinks,
@@ -27,6 +28,8 @@ import {
 } from './application-logic';
 import styles from './application-page.module.css';
 import { ChecklistSection } from './checklist-section';
+import { answersWithCurrentCoursework } from './coursework-updates';
+import { CourseworkUpdatesSection } from './coursework-updates-section';
 import { HistorySection } from './history-section';
 import type { HistoryLabels } from './history-text';
 import {
@@ -128,7 +131,7 @@ function LoadedApplication({
   pdf,
   shortcuts,
 }: {
-  detail: ApplicationDetail;
+  detail: ApplicationDetailWithCoursework;
   queue: ReactNode;
   pdf: PdfDownload;
   shortcuts: ShortcutPreference;
@@ -139,12 +142,12 @@ function LoadedApplication({
   const application = useMemo(
     () =>
       printableApplication(applicationModel, {
-        answers: detail.view.answer,
+        answers: answersWithCurrentCoursework(detail.view.answer, detail.coursework_updates),
         addAnother: detail.view.add_another,
         tabs: detail.view.tabs,
         documents: detail.view.document_answer,
       }),
-    [detail.view],
+    [detail.view, detail.coursework_updates],
   );
   const links = useMemo(() => consoleDocumentLinks(detail.id), [detail.id]);
   const codes = useQuery(decisionCodesQuery);
@@ -219,6 +222,7 @@ function LoadedApplication({
           decision={detail.decision}
         />
         <div className={styles.view}>
+          <CourseworkUpdatesSection updates={detail.coursework_updates} />
           <ApplicationDocument
             application={application}
             title="Answers"

@@ -17,6 +17,7 @@ const HISTORY_ACTIONS: Record<string, string> = {
   'decision.release_scheduled': 'Scheduled the release of the decision',
   'decision.released': 'Released the decision',
   'decision.replied': 'The applicant replied to the offer',
+  'coursework.updated': 'The applicant updated the coursework after submit',
 };
 
 function textOf(value: unknown): string | null {
