@@ -146,8 +146,9 @@ function LoadedApplication({
         addAnother: detail.view.add_another,
         tabs: detail.view.tabs,
         documents: detail.view.document_answer,
+        courseworkRules: tenant.coursework,
       }),
-    [detail.view, detail.coursework_updates],
+    [detail.view, detail.coursework_updates, tenant.coursework],
   );
   const links = useMemo(() => consoleDocumentLinks(detail.id), [detail.id]);
   const codes = useQuery(decisionCodesQuery);
