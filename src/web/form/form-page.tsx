@@ -29,7 +29,7 @@ import { type FormActions, FormContext, type FormContextValue } from './form-con
 import { FormErrorDialog } from './form-error-dialog';
 import styles from './form-page.module.css';
 import { createFormTools, FormToolsContext } from './form-tools';
-import { ItemList, preloadSignedInTabs } from './items';
+import { ItemList, preloadCourseworkGrid, preloadSignedInTabs } from './items';
 import { SaveStatus } from './save-status';
 import { buildSummary, keyPlaces } from './summary';
 
@@ -116,6 +116,7 @@ function FormPageContent({ page }: { page: Page }) {
     () =>
       whenIdle(() => {
         preloadFileQuestion();
+        preloadCourseworkGrid();
         if (isLoggedIn) preloadSignedInTabs();
       }),
     [isLoggedIn],

@@ -1,0 +1,164 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  expectNoAxeViolations,
+  expectSaved,
+  fieldOf,
+  profileAnswers,
+  saveStatus,
+  signedInAccount,
+} from './helpers/form';
+
+const SHOTS = '/tmp/cw-shots';
+const GRID = 'college_coursework';
+
+test.beforeAll(() => {
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+function grid(page: Page): Locator {
+  return fieldOf(page, GRID);
+}
+
+/** A course row: the group a screen reader enters, named by its term, place, code and grade. */
+function row(page: Page, name: RegExp): Locator {
+  return grid(page).getByRole('group', { name });
+}
+
+function totals(page: Page): Locator {
+  return grid(page).getByRole('definition');
+}
+
+/** Names the first college from its search, as an applicant does. */
+async function nameCollege(page: Page): Promise<void> {
+  const search = fieldOf(page, 'college_name').getByLabel(/^College name/);
+  await search.focus();
+  const combobox = fieldOf(page, 'college_name').getByRole('combobox', { name: /^College name/ });
+  await expect(combobox).toBeFocused();
+  await combobox.pressSequentially('Broward', { delay: 20 });
+  const listbox = page.getByRole('listbox');
+  await expect(listbox.getByRole('option').first()).toContainText(/Broward College/);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(listbox).toHaveCount(0);
+}
+
+/** Types a row's cells by keyboard: each Enter moves on, the last one to a new row. */
+async function typeRow(page: Page, cells: string[]): Promise<void> {
+  for (const cell of cells) {
+    await page.keyboard.type(cell);
+    await page.keyboard.press('Enter');
+  }
+}
+
+/** A paste of spreadsheet lines into the focused cell, as the clipboard delivers it. */
+async function pasteIntoFocused(page: Page, text: string): Promise<void> {
+  await page.evaluate((pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}
+
+async function shots(page: Page, name: string): Promise<void> {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await grid(page).screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 360, height: 800 });
+}
+
+test.use({ viewport: { width: 360, height: 800 } });
+
+test('an applicant enters, pastes and keeps a term of courses on a phone', async ({
+  page,
+  request,
+}) => {
+  await signedInAccount(page, request, 'coursework');
+  await page.goto('/education');
+  await expect(grid(page)).toHaveCount(0);
+  await nameCollege(page);
+  await expect(grid(page)).toBeVisible();
+
+  // Fall 2024, completed, added from the keyboard: the focus lands on its first course.
+  const addTerm = grid(page).getByRole('group', { name: 'Add a term' });
+  await addTerm.getByLabel('Season').selectOption('fall');
+  await addTerm.getByLabel('Year').selectOption('2024');
+  await addTerm.getByLabel('Status').selectOption('completed');
+  await addTerm.getByRole('button', { name: 'Add term' }).focus();
+  await page.keyboard.press('Enter');
+  const firstSubject = row(page, /^Fall 2024, course 1$/).getByLabel('Subject');
+  await expect(firstSubject).toBeFocused();
+
+  await typeRow(page, ['MATH', '1A', 'Calculus', '4', 'A']);
+  await expect(row(page, /^Fall 2024, course 2$/).getByLabel('Subject')).toBeFocused();
+  await expect(totals(page).first()).toHaveText('4.00');
+  await typeRow(page, ['ENGL', '1', 'Composition', '3']);
+  // A grade not on the scale: the message is the server's, beside the cell; nothing is sent.
+  await page.keyboard.type('Q');
+  await expect(row(page, /^Fall 2024, course 2: ENGL 1, grade Q$/)).toBeVisible();
+  const grade = row(page, /^Fall 2024, course 2: ENGL 1/).getByLabel('Grade');
+  await expect(grade).toHaveAttribute('aria-invalid', 'true');
+  await expect(grade).toHaveAccessibleDescription(
+    'Enter a grade from the scale, such as A, B+ or P.',
+  );
+  await expect(saveStatus(page)).toHaveText('Not saved: correct the marked entries');
+  expect((await profileAnswers(page))[GRID] ?? '').toBe('');
+  // Corrected, the GPA follows as they type and the grid is saved.
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('B');
+  await expect(grade).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(totals(page).first()).toHaveText('3.57');
+  await expectSaved(page);
+
+  // The next term is offered (Spring 2025); lines pasted into its first cell fill rows.
+  await expect(addTerm.getByLabel('Season')).toHaveValue('spring');
+  await expect(addTerm.getByLabel('Year')).toHaveValue('2025');
+  await addTerm.getByRole('button', { name: 'Add term' }).click();
+  await expect(row(page, /^Spring 2025, course 1$/).getByLabel('Subject')).toBeFocused();
+  await pasteIntoFocused(
+    page,
+    'HIST\t17A\tUS History\t3\tA-\r\nCHEM\t1A\tGeneral Chemistry\t5\tb +\r\n\r\nMATH\t1A\tCalculus\t4\tB\tignored\r\n',
+  );
+  await expect(row(page, /^Spring 2025, course 2: CHEM 1A, grade B\+$/)).toBeVisible();
+  await expect(row(page, /^Spring 2025, course 3: MATH 1A, grade B$/)).toBeVisible();
+  // The later attempt of MATH 1A counts; the first is marked.
+  await expect(row(page, /^Fall 2024, course 1: MATH 1A/)).toHaveAccessibleDescription(
+    'Repeat — not counted',
+  );
+  // (9 + 11.1 + 16.5 + 12) / 15 units.
+  await expect(totals(page).first()).toHaveText('3.24');
+  await expect(totals(page).nth(1)).toHaveText('15');
+  await expectSaved(page);
+  await expectNoAxeViolations(page, 'the coursework grid on a phone');
+  await shots(page, 'grid');
+
+  // Everything is kept.
+  await page.reload();
+  await expect(row(page, /^Spring 2025, course 1: HIST 17A, grade A-$/)).toBeVisible();
+  await expect(
+    row(page, /^Fall 2024, course 2: ENGL 1, grade B$/).getByLabel('Course title'),
+  ).toHaveValue('Composition');
+  await expect(totals(page).first()).toHaveText('3.24');
+  const stored = JSON.parse(String((await profileAnswers(page))[GRID])) as {
+    terms: { courses: unknown[] }[];
+  };
+  expect(stored.terms.map((term) => term.courses.length)).toEqual([2, 3]);
+
+  // An added row takes the focus; removed, the focus goes back to the row above it.
+  await grid(page).getByRole('button', { name: 'Add course to Fall 2024' }).click();
+  await expect(row(page, /^Fall 2024, course 3$/).getByLabel('Subject')).toBeFocused();
+  await row(page, /^Fall 2024, course 3$/)
+    .getByRole('button', { name: 'Remove Fall 2024, course 3' })
+    .click();
+  await expect(row(page, /^Fall 2024, course 2: ENGL 1/).getByLabel('Subject')).toBeFocused();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoAxeViolations(page, 'the coursework grid on a wide screen');
+  await page.screenshot({ path: `${SHOTS}/page-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/page-360.png`, fullPage: true });
+});
