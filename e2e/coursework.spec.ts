@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { devToolsPath } from './helpers/dev-tools';
 import {
   expectNoAxeViolations,
   expectSaved,
   fieldOf,
   profileAnswers,
   saveStatus,
+  seedAnswers,
   signedInAccount,
 } from './helpers/form';
 
@@ -161,4 +163,63 @@ test('an applicant enters, pastes and keeps a term of courses on a phone', async
   await page.screenshot({ path: `${SHOTS}/page-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 360, height: 800 });
   await page.screenshot({ path: `${SHOTS}/page-360.png`, fullPage: true });
+});
+
+async function serviceToken(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post(devToolsPath('/test/service-token'), { data: { email } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+test('the read-only view draws each term as a table with the totals', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const email = await signedInAccount(page, request, 'coursework-read');
+  const course = (subject: string, number: string, units: string, grade: string) => ({
+    subject,
+    number,
+    title: `${subject} ${number}`,
+    units,
+    grade,
+  });
+  await seedAnswers(page, {
+    college_name: 'Broward College',
+    [GRID]: JSON.stringify({
+      system: 'quarter',
+      terms: [
+        {
+          season: 'fall',
+          year: 2024,
+          status: 'completed',
+          courses: [course('MATH', '1A', '5', 'C'), course('ENGL', '1A', '4', 'B+')],
+        },
+        {
+          season: 'winter',
+          year: 2025,
+          status: 'completed',
+          courses: [course('MATH', '1A', '5', 'A')],
+        },
+      ],
+    }),
+  });
+  const token = await serviceToken(request, email);
+  const staff = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const view = await staff.newPage();
+  await view.goto(`/education?service_token=${token}`);
+  const section = view.locator(`[data-key="${GRID}"]`);
+  await expect(section.getByRole('table', { name: 'Fall 2024 · Completed' })).toBeVisible();
+  await expect(section.getByRole('table', { name: 'Winter 2025 · Completed' })).toBeVisible();
+  await expect(section.getByRole('row', { name: /MATH 1A MATH 1A ?Repeat — not counted/ })).toBeVisible();
+  const totals = view.getByRole('region', { name: /Transfer GPA and units, all colleges/ });
+  // (5 × 4 + 4 × 3.3) / 9 quarter units: 3.69; 9 quarter units are 6 semester units.
+  await expect(totals).toContainText('Transfer GPA3.69');
+  await expect(totals).toContainText('Transferable units6');
+  await expectNoAxeViolations(view, 'the read-only coursework');
+  for (const width of [360, 1280]) {
+    await view.setViewportSize({ width, height: 900 });
+    await section.screenshot({ path: `${SHOTS}/read-only-${width}.png` });
+  }
+  await staff.close();
 });

@@ -143,8 +143,9 @@ function LoadedApplication({
         addAnother: detail.view.add_another,
         tabs: detail.view.tabs,
         documents: detail.view.document_answer,
+        courseworkRules: tenant.coursework,
       }),
-    [detail.view],
+    [detail.view, tenant.coursework],
   );
   const links = useMemo(() => consoleDocumentLinks(detail.id), [detail.id]);
   const codes = useQuery(decisionCodesQuery);
