@@ -211,7 +211,9 @@ test('the read-only view draws each term as a table with the totals', async ({
   const section = view.locator(`[data-key="${GRID}"]`);
   await expect(section.getByRole('table', { name: 'Fall 2024 · Completed' })).toBeVisible();
   await expect(section.getByRole('table', { name: 'Winter 2025 · Completed' })).toBeVisible();
-  await expect(section.getByRole('row', { name: /MATH 1A MATH 1A ?Repeat — not counted/ })).toBeVisible();
+  await expect(
+    section.getByRole('row', { name: /MATH 1A MATH 1A ?Repeat — not counted/ }),
+  ).toBeVisible();
   const totals = view.getByRole('region', { name: /Transfer GPA and units, all colleges/ });
   // (5 × 4 + 4 × 3.3) / 9 quarter units: 3.69; 9 quarter units are 6 semester units.
   await expect(totals).toContainText('Transfer GPA3.69');
@@ -222,4 +224,35 @@ test('the read-only view draws each term as a table with the totals', async ({
     await section.screenshot({ path: `${SHOTS}/read-only-${width}.png` });
   }
   await staff.close();
+});
+
+test('at submit the summary names a course and its link lands on the cell', async ({
+  page,
+  request,
+}) => {
+  await signedInAccount(page, request, 'coursework-summary');
+  await seedAnswers(page, {
+    college_name: 'Broward College',
+    [GRID]: JSON.stringify({
+      system: 'semester',
+      terms: [
+        {
+          season: 'fall',
+          year: 2024,
+          status: 'completed',
+          courses: [{ subject: 'MATH', number: '1A', title: 'Calculus', units: '', grade: 'A' }],
+        },
+      ],
+    }),
+  });
+  const validating = await page.request.post('/api/web-status', {
+    data: { web_status: 'validating' },
+  });
+  expect(validating.status(), await validating.text()).toBe(200);
+  await page.goto('/education');
+  const link = page.getByRole('link', { name: 'Fall 2024, course 1 (MATH 1A): Enter the units.' });
+  await link.click();
+  const units = row(page, /^Fall 2024, course 1: MATH 1A/).getByLabel('Units');
+  await expect(units).toBeFocused();
+  await expect(units).toHaveAccessibleDescription('Enter the units.');
 });

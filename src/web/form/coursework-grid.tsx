@@ -148,6 +148,7 @@ function ShownGrid({
     <fieldset
       ref={container}
       id={answerKey}
+      data-focus-invalid
       className={cx(formStyles.field, formStyles.wide, styles.grid)}
       aria-describedby={grid.help ? helpId : undefined}
     >
