@@ -210,7 +210,7 @@ function ShownGrid({
         edit={edit}
       />
       {room.courses === 0 ? (
-        <p className={styles.limit}>
+        <p id={`${answerKey}-course-limit`} className={styles.limit}>
           {courseCount >= MAX_COURSES
             ? `You have entered ${MAX_COURSES} courses, the most the application takes for all colleges together.`
             : `The application takes ${MAX_COURSES} courses at most for all colleges together: fill in or remove the empty rows to add more.`}

@@ -172,6 +172,7 @@ export function TermView({
           )
         }
         disabled={roomForCourses === 0}
+        aria-describedby={roomForCourses === 0 ? `${answerKey}-course-limit` : undefined}
         data-focus={addCourseFocus(answerKey, termIndex)}
       >
         Add course<span className="visually-hidden"> to {name}</span>
