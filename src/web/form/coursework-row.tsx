@@ -187,4 +187,18 @@ function CourseRowView({
   );
 }
 
-export const CourseRow = memo(CourseRowView);
+/**
+ * Props equal but for a course read again from the stored text: each keystroke parses the grid's
+ * answer anew, so a row compares its cells, and only the row typed into is drawn again.
+ */
+function sameRow(before: CourseRowProps, after: CourseRowProps): boolean {
+  for (const name of Object.keys(after) as (keyof CourseRowProps)[]) {
+    if (name === 'course') continue;
+    if (before[name] !== after[name]) return false;
+  }
+  return (Object.keys(after.course) as (keyof CourseEntry)[]).every(
+    (cell) => before.course[cell] === after.course[cell],
+  );
+}
+
+export const CourseRow = memo(CourseRowView, sameRow);
