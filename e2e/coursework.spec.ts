@@ -163,6 +163,16 @@ test('an applicant enters, pastes and keeps a term of courses on a phone', async
   await page.screenshot({ path: `${SHOTS}/page-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 360, height: 800 });
   await page.screenshot({ path: `${SHOTS}/page-360.png`, fullPage: true });
+
+  // A term with courses goes only once confirmed; the focus lands on the term before it.
+  await grid(page).getByRole('button', { name: 'Remove term Spring 2025' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove Spring 2025?' });
+  await expect(dialog).toContainText('Its 3 courses are removed with it.');
+  await dialog.getByRole('button', { name: 'Remove Spring 2025' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(grid(page).getByRole('heading', { name: /^Fall 2024/ })).toBeFocused();
+  await expect(grid(page).getByRole('heading', { name: /^Spring 2025/ })).toHaveCount(0);
+  await expect(totals(page).first()).toHaveText('3.57');
 });
 
 async function serviceToken(request: APIRequestContext, email: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { MAX_COURSES, TERM_SYSTEMS } from '../../shared/coursework/coursework';
+import { MAX_COURSES, TERM_SYSTEMS, termName } from '../../shared/coursework/coursework';
 import {
   type CourseworkAnswer,
   type CourseworkEntryProblem,
@@ -14,9 +14,10 @@ import type { CourseworkGrid } from '../../shared/form/model';
 import { useTenantConfig } from '../data/tenant';
 import { cx } from '../ui/cx';
 import { AddTermControls } from './coursework-add-term';
-import { EMPTY_COURSEWORK, roomLeft } from './coursework-edit';
+import { EMPTY_COURSEWORK, removeTerm, roomLeft } from './coursework-edit';
 import styles from './coursework-grid.module.css';
-import { TermView } from './coursework-term';
+import { filledCourses, RemoveTermDialog } from './coursework-remove-term';
+import { TermView, termFocus } from './coursework-term';
 import { CourseworkTotalsView, useCourseworkOverview } from './coursework-totals-view';
 import type { FieldPlace } from './field';
 import formStyles from './form.module.css';
@@ -87,6 +88,8 @@ function ShownGrid({
   const container = useRef<HTMLFieldSetElement>(null);
   const pendingFocus = useRef<FocusTarget>(null);
   const [said, setSaid] = useState('');
+  const [removing, setRemoving] = useState<number | null>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
 
   const elsewhere = useMemo(() => {
     const counts = { courses: 0, terms: 0 };
@@ -137,8 +140,30 @@ function ShownGrid({
     const target = pendingFocus.current;
     if (!target) return;
     pendingFocus.current = null;
-    container.current?.querySelector<HTMLElement>(`[data-focus="${target}"]`)?.focus();
+    const element = container.current?.querySelector<HTMLElement>(`[data-focus="${target}"]`);
+    element?.focus();
+    // A dialog closing meanwhile (Remove term) gives the focus back here, not to its opener.
+    returnFocus.current = element ?? null;
   });
+
+  const askToRemove = (index: number) => {
+    // Cancelled, the focus goes back to the button that asked.
+    returnFocus.current = null;
+    setRemoving(index);
+  };
+  const removeTermAt = (index: number) => {
+    const term = answer.terms[index];
+    const remaining = answer.terms.length - 1;
+    const focus =
+      remaining === 0
+        ? `${answerKey}-add-term`
+        : termFocus(answerKey, Math.min(index, remaining - 1));
+    edit(
+      (current) => removeTerm(current, index),
+      focus,
+      term ? `${termName(term)} removed.` : undefined,
+    );
+  };
 
   const termProblems = (index: number): CourseworkEntryProblem[] =>
     problems.filter((problem) => problem.term === index);
@@ -192,7 +217,6 @@ function ShownGrid({
           answerKey={answerKey}
           term={term}
           termIndex={index}
-          termCount={answer.terms.length}
           columns={grid.columns}
           problems={termProblems(index)}
           repeats={repeats}
@@ -200,8 +224,18 @@ function ShownGrid({
           roomForCourses={room.courses}
           today={today}
           edit={edit}
+          onRemove={(index) => (filledCourses(term) > 0 ? askToRemove(index) : removeTermAt(index))}
         />
       ))}
+      <RemoveTermDialog
+        term={removing === null ? null : (answer.terms[removing] ?? null)}
+        returnFocusRef={returnFocus}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing !== null) removeTermAt(removing);
+          setRemoving(null);
+        }}
+      />
       <AddTermControls
         answer={answer}
         answerKey={answerKey}

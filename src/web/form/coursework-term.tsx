@@ -10,7 +10,6 @@ import { Button } from '../ui/button';
 import { TermSelect } from './coursework-add-term';
 import {
   addCourse,
-  removeTerm,
   SEASON_CHOICES,
   SEASON_LABELS,
   STATUS_LABELS,
@@ -26,7 +25,7 @@ import formStyles from './form.module.css';
 export const cellFocus = (answerKey: string, term: number, course: number, cell: CourseCell) =>
   `${answerKey}-t${term}-c${course}-${cell}`;
 export const addCourseFocus = (answerKey: string, term: number) => `${answerKey}-t${term}-add`;
-const termFocus = (answerKey: string, term: number) => `${answerKey}-t${term}`;
+export const termFocus = (answerKey: string, term: number) => `${answerKey}-t${term}`;
 
 /** A message beside a control, read with it through aria-describedby. */
 export function CellMessages({ id, messages }: { id: string; messages: readonly string[] }) {
@@ -50,7 +49,6 @@ export function TermView({
   answerKey,
   term,
   termIndex,
-  termCount,
   columns,
   problems,
   repeats,
@@ -58,11 +56,11 @@ export function TermView({
   roomForCourses,
   today,
   edit,
+  onRemove,
 }: {
   answerKey: string;
   term: TermEntry;
   termIndex: number;
-  termCount: number;
   columns: readonly CourseworkColumn[];
   problems: readonly CourseworkEntryProblem[];
   repeats: ReadonlySet<string>;
@@ -70,6 +68,8 @@ export function TermView({
   roomForCourses: number;
   today: string;
   edit: EditGrid;
+  /** Removes the term, asking first when it has courses. */
+  onRemove: (termIndex: number) => void;
 }) {
   const headingId = useId();
   const yearMessageId = useId();
@@ -84,14 +84,6 @@ export function TermView({
     edit((answer) => updateTerm(answer, termIndex, (current) => ({ ...current, ...next })));
   const lastRow = term.courses.length - 1;
 
-  const remove = () => {
-    const remaining = termCount - 1;
-    const focus =
-      remaining === 0
-        ? `${answerKey}-add-term`
-        : termFocus(answerKey, Math.min(termIndex, remaining - 1));
-    edit((answer) => removeTerm(answer, termIndex), focus, `${name} removed.`);
-  };
   return (
     <section className={styles.term} aria-labelledby={headingId}>
       <div className={styles.termHead}>
@@ -104,7 +96,12 @@ export function TermView({
           {name}
           <span className={styles.termStatus}> · {STATUS_LABELS[term.status]}</span>
         </h4>
-        <Button type="button" variant="link" className={styles.remove} onClick={remove}>
+        <Button
+          type="button"
+          variant="link"
+          className={styles.remove}
+          onClick={() => onRemove(termIndex)}
+        >
           Remove term<span className="visually-hidden"> {name}</span>
         </Button>
       </div>
