@@ -8,7 +8,19 @@ import {
 } from '../../shared/form/model';
 import { hiddenAnswersPatch } from '../../shared/form/resolve';
 import type { LocalCopy } from './local-copy';
-import { type ModelIndex, optionsOf } from './model-index';
+import { type IndexedField, type ModelIndex, optionsOf } from './model-index';
+
+/**
+ * Whether an answer must stay off the server for now: the server would refuse it as it stands
+ * (a coursework grid with a grade not on the scale), so it stays dirty and in the local copy, and
+ * goes once it is corrected.
+ */
+export type HoldBack = (
+  place: IndexedField,
+  value: AnswerValue,
+  answers: Answers,
+  fields: ReadonlyMap<string, IndexedField>,
+) => boolean;
 
 export type StoreMode = 'anonymous' | 'account';
 
@@ -47,6 +59,7 @@ export class AnswerStore {
   private tabs: Record<string, string> = {};
   private localCopy: LocalCopy | null = null;
   private dirty = new Set<string>();
+  private holdBack: HoldBack | null = null;
   private readonly keyListeners = new Map<string, Set<Listener>>();
   private readonly changeListeners = new Set<(keys: readonly string[]) => void>();
   private readonly sessionListeners = new Set<Listener>();
@@ -54,6 +67,11 @@ export class AnswerStore {
   /** The model decides labels, dependent dropdowns and hidden content; set once it has loaded. */
   setModel(index: ModelIndex): void {
     this.index = index;
+  }
+
+  /** The check that keeps answers the server would refuse on this device until corrected. */
+  setHoldBack(check: HoldBack | null): void {
+    this.holdBack = check;
   }
 
   get sessionId(): string {
@@ -166,12 +184,23 @@ export class AnswerStore {
    */
   takeDirty(): Answers {
     const patch: Answers = {};
+    const held = new Set<string>();
     for (const key of this.dirty) {
       if (!this.savedByClient(key)) continue;
+      // Held back: it stays dirty (and in the local copy) until it can be saved.
+      if (this.isHeld(key)) {
+        held.add(key);
+        continue;
+      }
       for (const pairKey of this.choicePair(key)) patch[pairKey] = this.answers[pairKey] ?? '';
     }
-    this.dirty.clear();
+    this.dirty = held;
     return patch;
+  }
+
+  /** Unsaved keys kept off the server because the server would refuse them as they stand. */
+  heldKeys(): string[] {
+    return [...this.dirty].filter((key) => this.isHeld(key));
   }
 
   /** A save that failed: its keys are dirty again (with whatever value they hold now). */
@@ -189,8 +218,10 @@ export class AnswerStore {
     this.localCopy?.flush();
   }
 
+  /** Whether some change waits to be sent (held-back answers wait for a correction instead). */
   hasDirty(): boolean {
-    return this.dirty.size > 0;
+    for (const key of this.dirty) if (!this.isHeld(key)) return true;
+    return false;
   }
 
   /** Whether the visitor has typed anything (an anonymous visitor is then sent to sign-up). */
@@ -252,6 +283,14 @@ export class AnswerStore {
         if (evaluate(expr, this.answers, resolve) !== evaluate(expr, after, resolve)) return true;
     }
     return false;
+  }
+
+  private isHeld(key: string): boolean {
+    const index = this.index;
+    const place = index?.fields.get(key);
+    const value = this.answers[key];
+    if (!this.holdBack || !index || !place || value === undefined) return false;
+    return this.holdBack(place, value, this.answers, index.fields);
   }
 
   /** A completed conversion sets a file answer and a delete clears it, both on the server. */

@@ -9,13 +9,14 @@ import { createStore } from '../state/create-store';
  * being tried again, given up on until the applicant tries again, or refused for good because
  * the application was submitted meanwhile.
  */
-export type SaveState = 'saved' | 'saving' | 'retrying' | 'failed' | 'stopped';
+export type SaveState = 'saved' | 'saving' | 'retrying' | 'failed' | 'held' | 'stopped';
 
 export const SAVE_STATE_TEXT: Record<SaveState, string> = {
   saved: 'Saved',
   saving: 'Saving...',
   retrying: 'Not saved: retrying',
   failed: 'Not saved: kept on this device',
+  held: 'Not saved: correct the marked entries',
   stopped: 'Not saved: your application has already been submitted',
 };
 
@@ -47,7 +48,8 @@ export interface AutosaveOptions {
   store: Pick<
     AnswerStore,
     'mode' | 'takeDirty' | 'returnDirty' | 'markSaved' | 'hasDirty' | 'onChange' | 'onSessionStart'
-  >;
+  > &
+    Partial<Pick<AnswerStore, 'heldKeys'>>;
   /** PUT /api/answer with only the changed keys. */
   send(patch: Answers): Promise<unknown>;
   debounceMs?: number;
@@ -114,6 +116,12 @@ export function createAutosave({
       settle(false);
       return;
     }
+    // Answers the server would refuse as they stand wait on this device for their correction.
+    if ((store.heldKeys?.() ?? []).length > 0) {
+      shown.set({ state: 'held', failure: null });
+      settle(false);
+      return;
+    }
     shown.set({ state: 'saved', failure: null });
     settle(true);
   };
@@ -129,7 +137,7 @@ export function createAutosave({
       finish();
       return;
     }
-    if (shown.get().state === 'saved') setState('saving');
+    if (shown.get().state === 'saved' || shown.get().state === 'held') setState('saving');
     inflight = true;
     try {
       await send(patch);
@@ -218,7 +226,7 @@ export function createAutosave({
     // A changed answer is a new answer: the server may well take it.
     for (const key of keys) refused.delete(key);
     if (paused) return;
-    if (shown.get().state === 'saved') setState('saving');
+    if (shown.get().state === 'saved' || shown.get().state === 'held') setState('saving');
     // While retrying, the scheduled retry carries the new keys too.
     if (shown.get().state !== 'retrying') schedule(debounceMs);
   });

@@ -10,9 +10,12 @@ export function focusField(key: string): boolean {
   const wrapper = document.getElementById(key);
   if (!wrapper) return false;
   wrapper.scrollIntoView({ block: 'start' });
-  const control = wrapper.querySelector<HTMLElement>(
-    'input:checked, input, select, textarea, button',
-  );
+  // A question of many cells (the coursework grid) lands on the first cell with a message.
+  const invalid = wrapper.hasAttribute('data-focus-invalid')
+    ? wrapper.querySelector<HTMLElement>('[aria-invalid="true"]')
+    : null;
+  const control =
+    invalid ?? wrapper.querySelector<HTMLElement>('input:checked, input, select, textarea, button');
   control?.focus({ preventScroll: true });
   return true;
 }

@@ -15,6 +15,7 @@ import { trackedCall } from '../app-state/tracked-call';
 import { documentAnswersQueryOptions, resetDocumentData } from '../data/documents';
 import { postJson, putJson, ServerError } from '../data/http-client';
 import { queryKeys } from '../data/query-keys';
+import { useTenantConfig } from '../data/tenant';
 import { Modal } from '../modal/modal';
 import { readNavigationState } from '../navigation/navigation-state';
 import { useStore } from '../state/create-store';
@@ -28,7 +29,7 @@ import { type FormActions, FormContext, type FormContextValue } from './form-con
 import { FormErrorDialog } from './form-error-dialog';
 import styles from './form-page.module.css';
 import { createFormTools, FormToolsContext } from './form-tools';
-import { ItemList, preloadSignedInTabs } from './items';
+import { ItemList, preloadCourseworkGrid, preloadSignedInTabs } from './items';
 import { SaveStatus } from './save-status';
 import { buildSummary, keyPlaces } from './summary';
 
@@ -78,6 +79,7 @@ function FormPageContent({ page }: { page: Page }) {
   const tools = session.startFormTools((owner) => createFormTools(queryClient, owner));
   const { autosave } = tools;
   const today = todayIso();
+  const courseworkRules = useTenantConfig().coursework;
   const heading = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -96,9 +98,10 @@ function FormPageContent({ page }: { page: Page }) {
       validateAnswers(applicationModel, answerStore.formState(), {
         today,
         documents: convertedKeys(documents),
+        coursework: courseworkRules,
       });
     return buildSummary(errors, places, PAGE_ORDER);
-  }, [validating, submitErrors, today, queryClient, answerStore]);
+  }, [validating, submitErrors, today, queryClient, answerStore, courseworkRules]);
 
   useEffect(() => {
     if (!submitErrors) return;
@@ -113,6 +116,7 @@ function FormPageContent({ page }: { page: Page }) {
     () =>
       whenIdle(() => {
         preloadFileQuestion();
+        preloadCourseworkGrid();
         if (isLoggedIn) preloadSignedInTabs();
       }),
     [isLoggedIn],
@@ -234,7 +238,9 @@ function FormPageContent({ page }: { page: Page }) {
     }
     setSubmitting(true);
     try {
-      if (!(await autosave.flush())) {
+      // A coursework grid the server would refuse is kept on this device: the checks below name
+      // its entries in the summary, as they would any other answer to correct.
+      if (!(await autosave.flush()) && autosave.getState() !== 'held') {
         setSubmitFailure(NOT_SAVED_MESSAGE);
         return;
       }
@@ -246,12 +252,17 @@ function FormPageContent({ page }: { page: Page }) {
       const errors = validateAnswers(applicationModel, answerStore.formState(), {
         today,
         documents: convertedKeys(documents),
+        coursework: courseworkRules,
       });
       await trackedCall(queryClient, () => postJson('/api/validations', { errors })).catch(
         (error: unknown) => console.error('Could not record the validation report.', error),
       );
       if (Object.keys(errors).length > 0) {
         returnWithErrors(errors);
+        return;
+      }
+      if (answerStore.heldKeys().length > 0) {
+        setSubmitFailure(NOT_SAVED_MESSAGE);
         return;
       }
       try {

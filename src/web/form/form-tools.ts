@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import type { DocumentAnswersResponse } from '../../shared/api/documents';
+import { DEFAULT_COURSEWORK_RULES } from '../../shared/coursework/coursework-rules';
 import { isAnswered } from '../../shared/form/conditions';
 import type { Item } from '../../shared/form/model';
 import type { FormSession } from '../app-state/form-session';
@@ -15,8 +16,10 @@ import {
 } from '../data/documents';
 import { putJson } from '../data/http-client';
 import { queryKeys } from '../data/query-keys';
+import { tenantQueryOptions } from '../data/tenant';
 import type { ToastApi } from '../toast/use-toast';
 import { type Autosave, createAutosave } from './autosave';
+import { courseworkHoldBack } from './coursework-hold';
 import { createDocumentUploads, type DocumentUploads, fileKeysOfItems } from './document-uploads';
 import { UploadProgressStore } from './upload-progress-store';
 
@@ -52,6 +55,14 @@ export function uploadErrorTitle(label: string): string {
  * still on its way, and hiding a tab deletes its files.
  */
 export function createFormTools(queryClient: QueryClient, session: FormSession): FormTools {
+  // A coursework grid the server would refuse waits on this device until it is corrected.
+  session.answers.setHoldBack(
+    courseworkHoldBack(
+      () =>
+        queryClient.getQueryData(tenantQueryOptions.queryKey)?.coursework ??
+        DEFAULT_COURSEWORK_RULES,
+    ),
+  );
   const autosave = createAutosave({
     store: session.answers,
     send: (patch) => trackedCall(queryClient, () => putJson('/api/answer', patch)),

@@ -6,6 +6,7 @@ import { branchesOf, enterBranch, type ResolvedInstance } from '../../shared/for
 import { Button } from '../ui/button';
 import { cx } from '../ui/cx';
 import { onDemand } from '../ui/on-demand';
+import type { CourseworkGridProps } from './coursework-grid';
 import { FieldView } from './field';
 import styles from './form.module.css';
 import { useFormContext } from './form-context';
@@ -15,6 +16,17 @@ import { useChosenTab, useCondition, useFirstCase, useRepeatCount } from './hook
 // tab group is first shown to someone signed in (or at idle after the first page is ready).
 const signedInTabs = onDemand(() => import('./signed-in-tabs'));
 export const preloadSignedInTabs = signedInTabs.preload;
+
+// The coursework grid (its totals, exact fractions and paste handling) serves one later page.
+const courseworkGrid = onDemand<CourseworkGridProps>(() =>
+  import('./coursework-grid').then((module) => ({ default: module.CourseworkGridView })),
+);
+export const preloadCourseworkGrid = courseworkGrid.preload;
+
+function CourseworkItem(props: CourseworkGridProps) {
+  const Grid = courseworkGrid.useLoaded(true);
+  return Grid ? <Grid {...props} /> : null;
+}
 
 export interface ItemListProps {
   items: readonly Item[];
@@ -56,6 +68,8 @@ function ItemView({ item, ...place }: ItemViewProps) {
       return <TabsView tabs={item} {...place} />;
     case 'switch':
       return <SwitchView item={item} {...place} />;
+    case 'coursework':
+      return <CourseworkItem grid={item} place={place} />;
   }
 }
 

@@ -12,6 +12,12 @@ import {
 } from '../../shared/form/printable';
 import { useTenantConfig } from '../data/tenant';
 import styles from './read-only.module.css';
+import {
+  CourseworkRow,
+  CourseworkTotalsSection,
+  hasCoursework,
+  isCourseworkRow,
+} from './read-only-coursework';
 import { readOnlyQueryOptions } from './read-only-data';
 
 const RADIO_SELECTED_MARK = '(X)';
@@ -77,9 +83,10 @@ export default function ReadOnlyView({ token }: { token: string }) {
             addAnother: data.view.add_another,
             tabs: data.view.tabs,
             documents: data.view.document_answer,
+            courseworkRules: tenant.coursework,
           })
         : null,
-    [data],
+    [data, tenant.coursework],
   );
   const links = useMemo(() => serviceLinks(token), [token]);
   const answers = data.ok ? data.view.answer : {};
@@ -182,6 +189,9 @@ export function ApplicationDocument({
               </section>
             ))
           )}
+          {application.coursework && hasCoursework(page) ? (
+            <CourseworkTotalsSection totals={application.coursework} level={groupLevel} />
+          ) : null}
         </section>
       ))}
     </article>
@@ -212,6 +222,11 @@ function Entries({
     rows = [];
   };
   for (const entry of entries) {
+    if (isCourseworkRow(entry)) {
+      flush();
+      parts.push(<CourseworkRow key={`coursework-${entry.key}`} row={entry} />);
+      continue;
+    }
     if (entry.kind === 'row') {
       rows.push(entry);
       continue;

@@ -1,0 +1,146 @@
+import { useId, useState } from 'react';
+import {
+  MAX_TERMS,
+  type Season,
+  TERM_STATUSES,
+  type TermStatus,
+  termName,
+} from '../../shared/coursework/coursework';
+import type { CourseworkAnswer } from '../../shared/coursework/coursework-answer';
+import { Button } from '../ui/button';
+import { cx } from '../ui/cx';
+import {
+  addTerm,
+  SEASON_CHOICES,
+  SEASON_LABELS,
+  STATUS_LABELS,
+  suggestedTerm,
+  termYears,
+} from './coursework-edit';
+import type { EditGrid } from './coursework-grid';
+import styles from './coursework-grid.module.css';
+import formStyles from './form.module.css';
+
+type TermChoice = { season: Season; year: number; status: TermStatus };
+
+/** One select of a term: season, year or status, with its visible label. */
+export function TermSelect<T extends string | number>({
+  label,
+  value,
+  choices,
+  labelOf,
+  onChange,
+  describedBy,
+  invalid,
+  focusName,
+}: {
+  label: string;
+  value: T;
+  choices: readonly T[];
+  labelOf: (choice: T) => string;
+  onChange: (choice: T) => void;
+  describedBy?: string | undefined;
+  invalid?: boolean;
+  focusName?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.termControl}>
+      <label htmlFor={id} className={styles.smallLabel}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={cx(formStyles.input, formStyles.select, styles.termSelect)}
+        value={String(value)}
+        data-focus={focusName}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        onChange={(event) => {
+          const chosen = choices.find((choice) => String(choice) === event.target.value);
+          if (chosen !== undefined) onChange(chosen);
+        }}
+      >
+        {choices.map((choice) => (
+          <option key={String(choice)} value={String(choice)}>
+            {labelOf(choice)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Season, year and status of the next term, offered as the term after the last one. */
+export function AddTermControls({
+  answer,
+  answerKey,
+  today,
+  full,
+  edit,
+}: {
+  answer: CourseworkAnswer;
+  answerKey: string;
+  today: string;
+  full: boolean;
+  edit: EditGrid;
+}) {
+  const [chosen, setChosen] = useState<TermChoice | null>(null);
+  const term = chosen ?? suggestedTerm(answer, today);
+  const limitId = useId();
+  const choose = (change: Partial<TermChoice>) => setChosen({ ...term, ...change });
+  const add = () => {
+    const index = answer.terms.length;
+    edit(
+      (current) => addTerm(current, term),
+      `${answerKey}-t${index}-c0-subject`,
+      `${termName(term)} added. Enter its first course.`,
+    );
+    setChosen(null);
+  };
+  return (
+    <fieldset className={styles.addTerm}>
+      <legend className={styles.smallLabel}>Add a term</legend>
+      <div className={styles.termControls}>
+        <TermSelect
+          label="Season"
+          value={term.season}
+          choices={SEASON_CHOICES}
+          labelOf={(season) => SEASON_LABELS[season]}
+          onChange={(season) => choose({ season })}
+          focusName={`${answerKey}-add-term`}
+        />
+        <TermSelect
+          label="Year"
+          value={term.year}
+          choices={termYears(today)}
+          labelOf={String}
+          onChange={(year) => choose({ year })}
+        />
+        <TermSelect
+          label="Status"
+          value={term.status}
+          choices={TERM_STATUSES}
+          labelOf={(status) => STATUS_LABELS[status]}
+          onChange={(status) => choose({ status })}
+        />
+        <Button
+          type="button"
+          variant="secondary"
+          className={styles.addTermButton}
+          onClick={add}
+          disabled={full}
+          aria-describedby={full ? limitId : undefined}
+        >
+          Add term
+        </Button>
+      </div>
+      {full ? (
+        <p id={limitId} className={styles.limit}>
+          No more terms can be added: the application takes {MAX_TERMS} terms at most for all
+          colleges together.
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,188 @@
+import { useId } from 'react';
+import { TERM_STATUSES, termName } from '../../shared/coursework/coursework';
+import type {
+  CourseCell,
+  CourseworkEntryProblem,
+  TermEntry,
+} from '../../shared/coursework/coursework-answer';
+import type { CourseworkColumn } from '../../shared/form/model';
+import { Button } from '../ui/button';
+import { TermSelect } from './coursework-add-term';
+import {
+  addCourse,
+  SEASON_CHOICES,
+  SEASON_LABELS,
+  STATUS_LABELS,
+  termYears,
+  updateTerm,
+} from './coursework-edit';
+import type { EditGrid } from './coursework-grid';
+import styles from './coursework-grid.module.css';
+import { CourseRow } from './coursework-row';
+import formStyles from './form.module.css';
+
+/** The `data-focus` name of a cell: where the grid moves the focus after an edit. */
+export const cellFocus = (answerKey: string, term: number, course: number, cell: CourseCell) =>
+  `${answerKey}-t${term}-c${course}-${cell}`;
+export const addCourseFocus = (answerKey: string, term: number) => `${answerKey}-t${term}-add`;
+export const termFocus = (answerKey: string, term: number) => `${answerKey}-t${term}`;
+
+/** A message beside a control, read with it through aria-describedby. */
+export function CellMessages({ id, messages }: { id: string; messages: readonly string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <div id={id} className={styles.messages}>
+      {messages.map((message) => (
+        <p key={message} className={formStyles.error}>
+          <span aria-hidden="true" className={formStyles.errorIcon}>
+            !
+          </span>
+          {message}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** One term: its season, year and status, then its courses one row each. */
+export function TermView({
+  answerKey,
+  term,
+  termIndex,
+  columns,
+  problems,
+  repeats,
+  datalistId,
+  roomForCourses,
+  today,
+  edit,
+  onRemove,
+}: {
+  answerKey: string;
+  term: TermEntry;
+  termIndex: number;
+  columns: readonly CourseworkColumn[];
+  problems: readonly CourseworkEntryProblem[];
+  repeats: ReadonlySet<string>;
+  datalistId: string;
+  roomForCourses: number;
+  today: string;
+  edit: EditGrid;
+  /** Removes the term, asking first when it has courses. */
+  onRemove: (termIndex: number) => void;
+}) {
+  const headingId = useId();
+  const yearMessageId = useId();
+  const name = termName(term);
+  const termMessages = problems
+    .filter((problem) => problem.course === null && problem.cell !== 'year')
+    .map((problem) => problem.message);
+  const yearMessages = problems
+    .filter((problem) => problem.course === null && problem.cell === 'year')
+    .map((problem) => problem.message);
+  const change = (next: Partial<TermEntry>) =>
+    edit((answer) => updateTerm(answer, termIndex, (current) => ({ ...current, ...next })));
+  const lastRow = term.courses.length - 1;
+
+  return (
+    <section className={styles.term} aria-labelledby={headingId}>
+      <div className={styles.termHead}>
+        <h4
+          id={headingId}
+          className={styles.termName}
+          tabIndex={-1}
+          data-focus={termFocus(answerKey, termIndex)}
+        >
+          {name}
+          <span className={styles.termStatus}> · {STATUS_LABELS[term.status]}</span>
+        </h4>
+        <Button
+          type="button"
+          variant="link"
+          className={styles.remove}
+          onClick={() => onRemove(termIndex)}
+        >
+          Remove term<span className="visually-hidden"> {name}</span>
+        </Button>
+      </div>
+      <div className={styles.termControls}>
+        <TermSelect
+          label="Season"
+          value={term.season}
+          choices={SEASON_CHOICES}
+          labelOf={(season) => SEASON_LABELS[season]}
+          onChange={(season) => change({ season })}
+        />
+        <TermSelect
+          label="Year"
+          value={term.year}
+          choices={termYears(today)}
+          labelOf={String}
+          onChange={(year) => change({ year })}
+          describedBy={yearMessages.length > 0 ? yearMessageId : undefined}
+          invalid={yearMessages.length > 0}
+        />
+        <TermSelect
+          label="Status"
+          value={term.status}
+          choices={TERM_STATUSES}
+          labelOf={(status) => STATUS_LABELS[status]}
+          onChange={(status) => change({ status })}
+        />
+      </div>
+      <CellMessages id={yearMessageId} messages={[...yearMessages, ...termMessages]} />
+      <div className={styles.columnHeads} aria-hidden="true">
+        {columns.map((column) => (
+          <span key={column.cell} className={styles[column.cell]}>
+            {column.label}
+          </span>
+        ))}
+      </div>
+      <ol className={styles.rows}>
+        {term.courses.map((course, index) => (
+          <CourseRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: a row is its place in the term.
+            key={index}
+            answerKey={answerKey}
+            termIndex={termIndex}
+            termLabel={name}
+            course={course}
+            courseIndex={index}
+            rowCount={term.courses.length}
+            columns={columns}
+            problemText={rowProblemText(problems, index)}
+            repeat={repeats.has(`${termIndex}-${index}`)}
+            datalistId={datalistId}
+            roomForCourses={roomForCourses}
+            edit={edit}
+          />
+        ))}
+      </ol>
+      <Button
+        type="button"
+        variant="secondary"
+        className={styles.addCourse}
+        onClick={() =>
+          edit(
+            (answer) => addCourse(answer, termIndex, lastRow),
+            cellFocus(answerKey, termIndex, lastRow + 1, 'subject'),
+          )
+        }
+        disabled={roomForCourses === 0}
+        aria-describedby={roomForCourses === 0 ? `${answerKey}-course-limit` : undefined}
+        data-focus={addCourseFocus(answerKey, termIndex)}
+      >
+        Add course<span className="visually-hidden"> to {name}</span>
+      </Button>
+    </section>
+  );
+}
+
+/** A row's messages as one string, so a row re-renders only when its own messages change. */
+function rowProblemText(problems: readonly CourseworkEntryProblem[], course: number): string {
+  return JSON.stringify(
+    problems
+      .filter((problem) => problem.course === course)
+      .map((problem) => [problem.cell, problem.message]),
+  );
+}
