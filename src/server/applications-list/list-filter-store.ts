@@ -2,7 +2,7 @@ import { and, gte, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-o
 import type { ListFilterColumn, ListFilterCondition } from '../../shared/staff/list-filters';
 import { APPLICATION_STATUSES } from '../../shared/staff/list-filters';
 import { startOfDay } from '../audit/audit-store';
-import { applications, checklistCounts, decisions } from '../db/schema';
+import { applications, checklistCounts, courseworkTotals, decisions } from '../db/schema';
 
 /*
  * The server's side of the list's filter table (shared/staff/list-filters.ts): how each list
@@ -49,6 +49,20 @@ export const LIST_FILTER_COLUMNS: Record<ListFilterColumn, ListColumnSource> = {
     accountId: checklistCounts.accountId,
     column: checklistCounts.missing,
   },
+  // Answered from coursework_totals(transfer_gpa, account_id) and (transfer_units, account_id);
+  // an application without a row, or without a GPA, matches no bound.
+  transfer_gpa: {
+    on: 'per_application',
+    table: courseworkTotals,
+    accountId: courseworkTotals.accountId,
+    column: courseworkTotals.transferGpa,
+  },
+  transfer_units: {
+    on: 'per_application',
+    table: courseworkTotals,
+    accountId: courseworkTotals.accountId,
+    column: courseworkTotals.transferUnits,
+  },
 };
 
 /** A condition on a column, wherever the column is. */
@@ -79,6 +93,9 @@ export function listFilterWhere(filter: ListFilterCondition): SQL | undefined {
     }
     case 'yes_no':
       return onColumn(source, (column) => (filter.yes ? sql`${column} > 0` : sql`${column} = 0`));
+    case 'at_least':
+      // The bound as exact decimal text: compared as numeric, 2.4 includes a stored 2.40.
+      return onColumn(source, (column) => sql`${column} >= cast(${String(filter.min)} as numeric)`);
   }
 }
 
