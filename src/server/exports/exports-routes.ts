@@ -23,6 +23,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import { type Periodic, startPeriodic } from '../jobs/periodic';
 import { type StaffSessions, staffOf } from '../staff/staff-sessions';
 import { getStreamOf, type StorageDriver } from '../storage/storage';
+import { COURSE_EXPORT_HEADER, courseRecords } from './course-rows';
 import { type ChecklistsOf, csvRecord, needsChecklist } from './csv-export';
 import {
   EXPORT_QUERY_MAX_LENGTH,
@@ -67,7 +68,7 @@ export interface ExportRoutesOptions {
 
 /**
  * Exports of the staff list as it is filtered and searched: a CSV of chosen columns, streamed,
- * and a ZIP of the application PDFs made by a job. Exporting needs 'exports.run' with a fresh
+ * a CSV of the coursework one course a record, and a ZIP of the application PDFs made by a job. Exporting needs 'exports.run' with a fresh
  * second factor; every export, and every download of a ZIP, is in the audit trail with the
  * filters it used and how many applications it held.
  */
@@ -168,6 +169,40 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (pare
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
         .send(csvStream(columns, records()));
+    },
+  );
+
+  // One record per course of the selection's coursework, as it stands now (updates after submit
+  // included); the same query, permission and audit as the CSV of applications.
+  app.get(
+    `${STAFF_API}/exports/courses.csv`,
+    { onRequest: sessions.guard('exports.run'), schema: { querystring: exportQuerystring } },
+    async (request, reply) => {
+      const query = parseExportQuery(request.query as RawQuery);
+      const ids = await store.matchingIds(query.request);
+      await request.audit.record({
+        action: 'applications.export_courses_csv',
+        detail: {
+          filters: query.filters,
+          q: query.request.q,
+          sort: query.request.sort,
+          direction: query.request.direction,
+          rows: ids.length,
+        },
+      });
+      const rules = context.tenant.coursework;
+      async function* records() {
+        for (let start = 0; start < ids.length; start += EXPORT_BATCH_SIZE) {
+          const batch = await store.courseworkSources(ids.slice(start, start + EXPORT_BATCH_SIZE));
+          for (const source of batch) yield* courseRecords(context.model, rules, source);
+        }
+      }
+      return reply
+        .header('content-type', CSV_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="courses-${today()}.csv"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(csvStream(COURSE_EXPORT_HEADER, records()));
     },
   );
 
