@@ -223,8 +223,11 @@ test('a reader filters by transfer GPA, sees it in its column and exports the co
   await expect(page).toHaveURL(/gpa_min=3\.1&units_min=10/);
   await expect(row).toHaveCount(1);
   await expectAxeClean(page, 'the list filtered by transfer GPA and units');
-  await gpa.fill('3.11');
+  // Typed key by key, the box passes through `3.` without clearing itself or the filter.
+  await gpa.fill('');
+  await gpa.pressSequentially('3.11', { delay: 150 });
   await expect(page).toHaveURL(/gpa_min=3\.11/);
+  await expect(gpa).toHaveValue('3.11');
   await expect(row).toHaveCount(0);
 
   // The address is the filter: the box shows it, and the courses export takes it.

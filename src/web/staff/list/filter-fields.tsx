@@ -176,6 +176,8 @@ export function AtLeastFilterBox({
           onChange={(event) => {
             const next = event.target.value.trim();
             setDraft(event.target.value);
+            // A browser may read a number half typed (`3.`, `-`) as empty: that is no change.
+            if (event.target.validity.badInput) return;
             if (next !== value && (next === '' || isAtLeastValue(row, next))) onChange(next);
           }}
         />
