@@ -271,6 +271,18 @@ describe.each(databaseKinds)('the staff application list on %s', (kind) => {
     expect((await listed('gpa_min=0')).sort()).toEqual([atBound, below].sort());
     expect((await listed('units_min=60')).sort()).toEqual([atBound, below, ungraded].sort());
     expect((await listed('units_min=70')).sort()).toEqual([below, ungraded].sort());
+    // Sorted by the column a bound is on, the bound starts the walk: the same rows, in order.
+    expect(await listed('units_min=70&sort=transfer_units')).toEqual([ungraded, below]);
+    expect(await listed('units_min=60&sort=transfer_units&direction=desc')).toEqual([
+      below,
+      ungraded,
+      atBound,
+    ]);
+    const second = await get(`term=${tag}&units_min=60&sort=transfer_units&page_size=2&page=2`);
+    expect(second.json<ApplicationListResponse>().applications.map((row) => row.id)).toEqual([
+      below,
+    ]);
+    expect(await listed('gpa_min=2.39&units_min=61&sort=transfer_gpa')).toEqual([below]);
     expect((await listed()).sort()).toEqual([...ids].sort());
     // Sorted by GPA a page at a time, the applications without one come last, none repeated.
     const pages: string[] = [];

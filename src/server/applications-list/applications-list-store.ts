@@ -236,22 +236,26 @@ const WALKED_SORTS: Partial<Record<ApplicationListSort, WalkedColumn>> = {
 async function pageByWalkedColumn(
   db: AppDatabase,
   walked: WalkedColumn,
-  filters: SQL | undefined,
+  request: ApplicationListRequest,
   direction: 'asc' | 'desc',
   limit: number,
   offset: number,
 ): Promise<ListRow[]> {
   const { table, accountId, column } = walked;
   const dir = sql.raw(direction);
-  const where = (extra?: SQL) => {
-    const condition = and(filters, extra);
-    return condition ? sql`where ${condition}` : sql``;
+  const filters = listFiltersWhere(request.filters);
+  // Filters on the walked table read the joined row itself: a bound on the sorted column
+  // (`units_min` sorted by units) starts the walk at the bound rather than testing every row.
+  const joinedFilters = listFiltersWhere(request.filters, { joined: table });
+  const where = (extra?: SQL, condition = filters) => {
+    const all = and(condition, extra);
+    return all ? sql`where ${all}` : sql``;
   };
   const valued = sql`${column} is not null`;
   const counted = rowsOf<ListRow>(
     await db.execute(sql`select ${listColumns(sql`${c.email}`)}
       from ${table} join ${a} on ${a.accountId} = ${accountId} join ${c} on ${c.id} = ${a.accountId}
-      ${where(valued)}
+      ${where(valued, joinedFilters)}
       order by ${column} ${dir}, ${accountId} ${dir}
       limit ${limit} offset ${offset}`),
   );
@@ -261,7 +265,7 @@ async function pageByWalkedColumn(
   if (counted.length === 0 && offset > 0) {
     const [row] = rowsOf<{ total: string | number }>(
       await db.execute(sql`select count(*) as total
-        from ${table} join ${a} on ${a.accountId} = ${accountId} ${where(valued)}`),
+        from ${table} join ${a} on ${a.accountId} = ${accountId} ${where(valued, joinedFilters)}`),
     );
     countedTotal = Number(row?.total ?? 0);
   }
@@ -303,7 +307,7 @@ export async function listApplications(
     const walked = WALKED_SORTS[sort];
     const [rows, counted] = await Promise.all([
       walked
-        ? pageByWalkedColumn(db, walked, filters, request.direction, limit, offset)
+        ? pageByWalkedColumn(db, walked, request, request.direction, limit, offset)
         : db
             .execute(sql`select ${listColumns(sql`${c.email}`)}
         from ${a} join ${c} on ${c.id} = ${a.accountId}

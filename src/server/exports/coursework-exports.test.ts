@@ -7,6 +7,7 @@ import type { ApplicationListResponse } from '../../shared/staff/application-lis
 import { validApplicationAnswers } from '../../shared/test/application-fixtures';
 import { accounts, auditEvents, courseworkUpdates } from '../db/schema';
 import { CSV_BOM } from '../http/csv-writer';
+import { STEP_UP_REQUIRED_CODE } from '../staff/staff-sessions';
 import { callAs, signedInApplicant } from '../test/accounts-helpers';
 import { insertApplications, parseCsv } from '../test/export-helpers';
 import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
@@ -275,7 +276,13 @@ describe.each(databaseKinds)('the coursework in the list’s exports on %s', (ki
     expect(await audits('applications.export_courses_csv')).toHaveLength(before);
   });
 
-  it('is for members who may export', async () => {
+  it('needs a fresh second factor, as the other exports do; no one else may export', async () => {
+    const stale = await signedInStaff(app, { role: 'reader', fresh2fa: false });
+    const refused = await get(`${COURSES}?q=${token}`, stale.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe(STEP_UP_REQUIRED_CODE);
     expect((await get(COURSES, '')).statusCode).toBe(401);
+    const applicant = await signedInApplicant(app, `${token}d@example.edu`);
+    expect((await get(COURSES, applicant)).statusCode).toBe(401);
   });
 });
