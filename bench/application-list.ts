@@ -230,7 +230,19 @@ async function fill(client: pg.Client): Promise<void> {
   await client.query(`insert into checklist_counts (account_id, missing, source_updated_at)
     select account_id, (hashint4(hashtext(account_id::text)) & 2147483647) % 5, updated_at
     from applications`);
-  await client.query('vacuum analyze accounts, applications, web_statuses, checklist_counts');
+  // Coursework totals as submit stores them, for the submitted applications: GPAs from 1.50 to
+  // 4.00 (one in twenty without one: nothing graded), 0 to 119.5 transferable units.
+  await client.query(`insert into coursework_totals
+      (account_id, transfer_gpa, transfer_units, in_progress_units)
+    select account_id,
+      case when (hashint4(hashtext(account_id::text || 'g')) & 2147483647) % 20 = 0 then null
+        else 1.5 + ((hashint4(hashtext(account_id::text || 'g')) & 2147483647) % 251) / 100.0 end,
+      ((hashint4(hashtext(account_id::text || 'u')) & 2147483647) % 240) / 2.0,
+      ((hashint4(hashtext(account_id::text || 'p')) & 2147483647) % 4) * 3
+    from applications where list_status = 2`);
+  await client.query(
+    'vacuum analyze accounts, applications, web_statuses, checklist_counts, coursework_totals',
+  );
 }
 
 /** Swaps two letters in the middle of a word: the typo the search must forgive. */
@@ -361,6 +373,14 @@ export async function benchApplicationList(): Promise<ApplicationListBenchResult
         'has_missing=true&status=submitted&sort=name',
         'has_missing=false&term=FA2026&sort=missing_items',
         'has_missing=true&sort=missing_items&direction=desc',
+      ]),
+    );
+    cases.push(
+      await timeCase('filtered on transfer GPA and units, by name or by the GPA', cookie, [
+        'gpa_min=2.4&units_min=60&sort=name',
+        'gpa_min=3.9&sort=transfer_gpa&direction=desc',
+        'units_min=100&status=submitted&term=FA2026&sort=transfer_units',
+        'gpa_min=3.5&sort=last_activity&direction=desc',
       ]),
     );
     cases.push(

@@ -170,3 +170,86 @@ test('a reader searches, filters, sorts, saves a view and exports a CSV of the l
   await expect(page.getByText(`The view “${viewName}” is deleted.`)).toBeVisible();
   await expect(page.getByText('No saved views yet.', { exact: false })).toBeVisible();
 });
+
+test('a reader filters by transfer GPA, sees it in its column and exports the courses', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const family = `Gradewell${letters(5)}`;
+  // (4 x 4.0 + 3 x 3.0 + 3 x 2.0) / 10 = 3.10 on 10 transferable units.
+  const coursework = {
+    system: 'semester',
+    terms: [
+      {
+        season: 'fall',
+        year: 2023,
+        status: 'completed',
+        courses: [
+          { subject: 'MATH', number: '1A', title: 'Calculus', units: '4', grade: 'A' },
+          { subject: 'ENGL', number: '1', title: 'Composition', units: '3', grade: 'B' },
+          { subject: 'HIST', number: '10', title: 'World History', units: '3', grade: 'C' },
+        ],
+      },
+    ],
+  };
+  await applicantThroughApi(
+    browser,
+    request,
+    {
+      ...validApplicationAnswers(),
+      last_name: family,
+      college_coursework: JSON.stringify(coursework),
+    },
+    true,
+  );
+  await signInAsNewMember(page, 'reader', 'gpa');
+
+  await page.goto(`/staff?q=${family}`);
+  const row = results(page).getByRole('row', { name: new RegExp(family) });
+  await expect(row).toHaveCount(1);
+  const gpaHeader = results(page).getByRole('columnheader', { name: 'Transfer GPA' });
+  await expect(gpaHeader).toBeVisible();
+  await expect(row.getByRole('cell').nth(9)).toHaveText('3.10');
+  await expect(row.getByRole('cell').nth(10)).toHaveText('10.00');
+
+  // At least the applicant's GPA keeps the row; a hundredth more leaves it out.
+  const gpa = page.getByRole('spinbutton', { name: 'Transfer GPA at least' });
+  await gpa.fill('3.1');
+  await expect(page).toHaveURL(/gpa_min=3\.1(&|$)/);
+  await expect(row).toHaveCount(1);
+  await page.getByRole('spinbutton', { name: 'Transferable units at least' }).fill('10');
+  await expect(page).toHaveURL(/gpa_min=3\.1&units_min=10/);
+  await expect(row).toHaveCount(1);
+  await expectAxeClean(page, 'the list filtered by transfer GPA and units');
+  // Typed key by key, the box passes through `3.` without clearing itself or the filter.
+  await gpa.fill('');
+  await gpa.pressSequentially('3.11', { delay: 150 });
+  await expect(page).toHaveURL(/gpa_min=3\.11/);
+  await expect(gpa).toHaveValue('3.11');
+  await expect(row).toHaveCount(0);
+
+  // The address is the filter: the box shows it, and the courses export takes it.
+  await page.goto(`/staff?q=${family}&gpa_min=3.1`);
+  await expect(gpa).toHaveValue('3.1');
+  await expect(row).toHaveCount(1);
+  const courses = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download courses CSV' }).click();
+  const download = await courses;
+  expect(download.suggestedFilename()).toMatch(/^courses-.*\.csv$/);
+  const text = await download.createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  });
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toBe(
+    'application_id,college_ceeb,college_name,term,subject,number,title,units,grade,repeat',
+  );
+  expect(lines).toHaveLength(4);
+  expect(lines[1]).toMatch(/,,Broward College,Fall 2023,MATH,1A,Calculus,4,A,no$/);
+});

@@ -10,7 +10,14 @@ import {
   type ApplicationListSort,
 } from '../../shared/staff/application-list-api';
 import { LIST_KEYS, NAME_KEYS, PHONE_KEYS, SCHOOL_KEYS } from '../db/list-answer-keys';
-import { accounts, applications, auditEvents, checklistCounts, webStatuses } from '../db/schema';
+import {
+  accounts,
+  applications,
+  auditEvents,
+  checklistCounts,
+  courseworkTotals,
+  webStatuses,
+} from '../db/schema';
 import { signedInApplicant } from '../test/accounts-helpers';
 import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
@@ -141,6 +148,8 @@ describe.each(databaseKinds)('the staff application list on %s', (kind) => {
           decision: null,
           decision_label: null,
           decision_released: false,
+          transfer_gpa: null,
+          transfer_units: null,
         },
       ],
       total: 1,
@@ -233,6 +242,57 @@ describe.each(databaseKinds)('the staff application list on %s', (kind) => {
     expect((await listed()).sort()).toEqual([complete, missing, uncounted].sort());
   });
 
+  it('shows and filters on transfer GPA and units, the bound included and no GPA in none', async () => {
+    const ids = await insert([{}, {}, {}, {}]);
+    const [atBound, below, ungraded, none] = ids as [string, string, string, string];
+    await testDatabaseOf(app)
+      .insert(courseworkTotals)
+      .values([
+        { accountId: atBound, transferGpa: '2.40', transferUnits: '60.00', inProgressUnits: '0' },
+        { accountId: below, transferGpa: '2.39', transferUnits: '90.00', inProgressUnits: '4' },
+        { accountId: ungraded, transferGpa: null, transferUnits: '70.00', inProgressUnits: '0' },
+      ]);
+    const response = await get(`term=${tag}&sort=transfer_gpa&direction=desc`);
+    expect(
+      response
+        .json<ApplicationListResponse>()
+        .applications.map((row) => [row.id, row.transfer_gpa, row.transfer_units]),
+    ).toEqual([
+      [atBound, '2.40', '60.00'],
+      [below, '2.39', '90.00'],
+      ...[
+        [ungraded, null, '70.00'],
+        [none, null, null],
+      ].sort((one, other) => String(other[0]).localeCompare(String(one[0]))),
+    ]);
+    expect(await listed('gpa_min=2.4')).toEqual([atBound]);
+    expect(await listed('gpa_min=2.40&units_min=60')).toEqual([atBound]);
+    expect(await listed('gpa_min=2.4&units_min=60.01')).toEqual([]);
+    expect((await listed('gpa_min=0')).sort()).toEqual([atBound, below].sort());
+    expect((await listed('units_min=60')).sort()).toEqual([atBound, below, ungraded].sort());
+    expect((await listed('units_min=70')).sort()).toEqual([below, ungraded].sort());
+    // Sorted by the column a bound is on, the bound starts the walk: the same rows, in order.
+    expect(await listed('units_min=70&sort=transfer_units')).toEqual([ungraded, below]);
+    expect(await listed('units_min=60&sort=transfer_units&direction=desc')).toEqual([
+      below,
+      ungraded,
+      atBound,
+    ]);
+    const second = await get(`term=${tag}&units_min=60&sort=transfer_units&page_size=2&page=2`);
+    expect(second.json<ApplicationListResponse>().applications.map((row) => row.id)).toEqual([
+      below,
+    ]);
+    expect(await listed('gpa_min=2.39&units_min=61&sort=transfer_gpa')).toEqual([below]);
+    expect((await listed()).sort()).toEqual([...ids].sort());
+    // Sorted by GPA a page at a time, the applications without one come last, none repeated.
+    const pages: string[] = [];
+    for (const page of [1, 2, 3, 4]) {
+      const paged = await get(`term=${tag}&sort=transfer_gpa&page_size=1&page=${page}`);
+      pages.push(...paged.json<ApplicationListResponse>().applications.map((row) => row.id));
+    }
+    expect(pages).toEqual([below, atBound, ...[ungraded, none].sort()]);
+  });
+
   it('sorts on every column both ways, empty values last and ties by id', async () => {
     const ids = await insert([
       {
@@ -278,6 +338,12 @@ describe.each(databaseKinds)('the staff application list on %s', (kind) => {
         .insert(checklistCounts)
         .values({ accountId: id, missing, sourceUpdatedAt: row?.updatedAt ?? new Date() });
     }
+    // Coursework totals: alvarez has units but no GPA (nothing graded), blank has no row.
+    await db.insert(courseworkTotals).values([
+      { accountId: baker1, transferGpa: '3.00', transferUnits: '60.00', inProgressUnits: '0' },
+      { accountId: alvarez, transferGpa: null, transferUnits: '0.00', inProgressUnits: '12' },
+      { accountId: baker2, transferGpa: '3.50', transferUnits: '45.50', inProgressUnits: '0' },
+    ]);
     const up = (...tied: string[]) => [...tied].sort();
     const down = (...tied: string[]) => [...tied].sort().reverse();
     const expected: Record<ApplicationListSort, { asc: string[]; desc: string[] }> = {
@@ -311,6 +377,14 @@ describe.each(databaseKinds)('the staff application list on %s', (kind) => {
       missing_items: {
         asc: [alvarez, ...up(baker1, baker2), blank],
         desc: [...down(baker1, baker2), alvarez, blank],
+      },
+      transfer_gpa: {
+        asc: [baker1, baker2, ...up(alvarez, blank)],
+        desc: [baker2, baker1, ...down(alvarez, blank)],
+      },
+      transfer_units: {
+        asc: [alvarez, baker2, baker1, blank],
+        desc: [baker1, baker2, alvarez, blank],
       },
     };
     for (const sort of APPLICATION_LIST_SORTS) {
@@ -430,6 +504,14 @@ describe.each(databaseKinds)('the staff application list on %s', (kind) => {
       [`program=${'p'.repeat(101)}`, /1 to 100 characters/],
       ['has_missing=yes', /true or false/],
       ['has_missing=true&has_missing=false', /true or false/],
+      ['gpa_min=abc', /"gpa_min":\["gpa_min is a number from 0 to 5 with at most 2 decimals\."\]/],
+      ['gpa_min=5.01', /gpa_min is a number from 0 to 5/],
+      ['gpa_min=-1', /gpa_min is a number from 0 to 5/],
+      ['gpa_min=2.405', /with at most 2 decimals/],
+      ['gpa_min=', /gpa_min is a number/],
+      ['gpa_min=2&gpa_min=3', /gpa_min is a number/],
+      ['units_min=1e2', /units_min is a number from 0 to 1000 with at most 2 decimals/],
+      ['units_min=1000.01', /units_min is a number from 0 to 1000/],
     ];
     for (const [query, message] of bad) {
       const response = await get(query);

@@ -9,7 +9,7 @@ import {
 import type { ApplicationSummary } from '../../shared/staff/staff-api';
 import { type AppDatabase, rowsOf } from '../db/database';
 import { LIST_KEYS } from '../db/list-answer-keys';
-import { accounts, applications, checklistCounts, decisions } from '../db/schema';
+import { accounts, applications, checklistCounts, courseworkTotals, decisions } from '../db/schema';
 import { listFiltersWhere } from './list-filter-store';
 
 /** Words of a search beyond these are left out: each word is one more index lookup. */
@@ -32,6 +32,12 @@ const cc = checklistCounts;
  * (the list, its search, the exports).
  */
 const missingItems = sql`(select ${cc.missing} from ${cc} where ${cc.accountId} = ${a.accountId})`;
+
+const ct = courseworkTotals;
+/** The transfer GPA and units stored at submit, by primary key like the missing count. */
+const transferGpa = sql`(select ${ct.transferGpa} from ${ct} where ${ct.accountId} = ${a.accountId})`;
+const transferUnits = sql`(select ${ct.transferUnits} from ${ct}
+  where ${ct.accountId} = ${a.accountId})`;
 
 const d = decisions;
 /** The decision's code and whether it is released, by primary key like the missing count. */
@@ -76,6 +82,10 @@ function orderBy(
       return nullable(a.listDecisionType);
     case 'missing_items':
       return nullable(missingItems);
+    case 'transfer_gpa':
+      return nullable(transferGpa);
+    case 'transfer_units':
+      return nullable(transferUnits);
   }
 }
 
@@ -150,6 +160,8 @@ interface ListRow {
   missing_items: string | number | null;
   decision: string | null;
   decision_released: boolean | null;
+  transfer_gpa: string | number | null;
+  transfer_units: string | number | null;
   total?: string | number;
 }
 
@@ -166,7 +178,8 @@ const listColumns = (email: SQL) => sql`${a.accountId} as id,
   ${a.listDecisionType} as decision_type,
   ${answer(LIST_KEYS.decisionTypeLabel)} as decision_type_desc,
   ${missingItems} as missing_items,
-  ${decisionCode} as decision, ${decisionReleased} as decision_released`;
+  ${decisionCode} as decision, ${decisionReleased} as decision_released,
+  ${transferGpa} as transfer_gpa, ${transferUnits} as transfer_units`;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -191,47 +204,75 @@ function listRow(row: ListRow): ApplicationListRow {
     // The store knows codes, not the tenant's labels: the routes name them.
     decision_label: null,
     decision_released: row.decision_released === true,
+    transfer_gpa: decimalText(row.transfer_gpa),
+    transfer_units: decimalText(row.transfer_units),
   };
 }
 
+/** A numeric(…, 2) as two decimals (`3.40`), whichever way the driver hands it over. */
+function decimalText(value: string | number | null): string | null {
+  return value === null ? null : Number(value).toFixed(2);
+}
+
 /**
- * A page in the order of missing items: the counted applications walked from the count's index
- * (then ties by id), then those not yet counted, as `orderBy('missing_items')` orders them.
- * Ordering by the count's subquery instead reads every application's count before the page.
+ * A sort by a column of a table of one row per application, walked from that table's index on
+ * (column, account_id): the applications with a value first (then ties by id), then those
+ * without one, as `orderBy` orders them. Ordering by the column's subquery instead reads every
+ * application's value before the page.
  */
-async function pageByMissingItems(
+interface WalkedColumn {
+  table: SQLWrapper;
+  accountId: SQLWrapper;
+  column: SQLWrapper;
+}
+
+const WALKED_SORTS: Partial<Record<ApplicationListSort, WalkedColumn>> = {
+  missing_items: { table: cc, accountId: cc.accountId, column: cc.missing },
+  transfer_gpa: { table: ct, accountId: ct.accountId, column: ct.transferGpa },
+  transfer_units: { table: ct, accountId: ct.accountId, column: ct.transferUnits },
+};
+
+/** A page in the order of a walked column (WALKED_SORTS), as `orderBy` orders it. */
+async function pageByWalkedColumn(
   db: AppDatabase,
-  filters: SQL | undefined,
+  walked: WalkedColumn,
+  request: ApplicationListRequest,
   direction: 'asc' | 'desc',
   limit: number,
   offset: number,
 ): Promise<ListRow[]> {
+  const { table, accountId, column } = walked;
   const dir = sql.raw(direction);
-  const where = (extra?: SQL) => {
-    const condition = and(filters, extra);
-    return condition ? sql`where ${condition}` : sql``;
+  const filters = listFiltersWhere(request.filters);
+  // Filters on the walked table read the joined row itself: a bound on the sorted column
+  // (`units_min` sorted by units) starts the walk at the bound rather than testing every row.
+  const joinedFilters = listFiltersWhere(request.filters, { joined: table });
+  const where = (extra?: SQL, condition = filters) => {
+    const all = and(condition, extra);
+    return all ? sql`where ${all}` : sql``;
   };
+  const valued = sql`${column} is not null`;
   const counted = rowsOf<ListRow>(
     await db.execute(sql`select ${listColumns(sql`${c.email}`)}
-      from ${cc} join ${a} on ${a.accountId} = ${cc.accountId} join ${c} on ${c.id} = ${a.accountId}
-      ${where()}
-      order by ${cc.missing} ${dir}, ${cc.accountId} ${dir}
+      from ${table} join ${a} on ${a.accountId} = ${accountId} join ${c} on ${c.id} = ${a.accountId}
+      ${where(valued, joinedFilters)}
+      order by ${column} ${dir}, ${accountId} ${dir}
       limit ${limit} offset ${offset}`),
   );
   if (counted.length === limit) return counted;
-  // Past the last counted application: the uncounted page starts after however many there were.
+  // Past the last application with a value: the others' page starts after however many there were.
   let countedTotal = offset + counted.length;
   if (counted.length === 0 && offset > 0) {
     const [row] = rowsOf<{ total: string | number }>(
       await db.execute(sql`select count(*) as total
-        from ${cc} join ${a} on ${a.accountId} = ${cc.accountId} ${where()}`),
+        from ${table} join ${a} on ${a.accountId} = ${accountId} ${where(valued, joinedFilters)}`),
     );
     countedTotal = Number(row?.total ?? 0);
   }
   const uncounted = rowsOf<ListRow>(
     await db.execute(sql`select ${listColumns(sql`${c.email}`)}
       from ${a} join ${c} on ${c.id} = ${a.accountId}
-      ${where(sql`not exists (select 1 from ${cc} where ${cc.accountId} = ${a.accountId})`)}
+      ${where(sql`not exists (select 1 from ${table} where ${accountId} = ${a.accountId} and ${valued})`)}
       order by ${a.accountId} ${dir}
       limit ${limit - counted.length} offset ${Math.max(0, offset - countedTotal)}`),
   );
@@ -263,9 +304,10 @@ export async function listApplications(
 
   if (words.length === 0) {
     const sort = request.sort ?? 'last_activity';
+    const walked = WALKED_SORTS[sort];
     const [rows, counted] = await Promise.all([
-      sort === 'missing_items'
-        ? pageByMissingItems(db, filters, request.direction, limit, offset)
+      walked
+        ? pageByWalkedColumn(db, walked, request, request.direction, limit, offset)
         : db
             .execute(sql`select ${listColumns(sql`${c.email}`)}
         from ${a} join ${c} on ${c.id} = ${a.accountId}

@@ -1,10 +1,16 @@
-import { and } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_FILTERS, type ListFilterCondition } from '../../shared/staff/list-filters';
 import type { DatabaseHandle } from '../db/database';
-import { accounts, applications, checklistCounts, decisions, webStatuses } from '../db/schema';
+import {
+  accounts,
+  applications,
+  checklistCounts,
+  courseworkTotals,
+  decisions,
+  webStatuses,
+} from '../db/schema';
 import { createTestDatabase, databaseKinds } from '../test/test-database';
-import { LIST_FILTER_COLUMNS, listFiltersWhere, listFilterWhere } from './list-filter-store';
+import { LIST_FILTER_COLUMNS, listFiltersWhere } from './list-filter-store';
 
 interface Applicant {
   status: 'started' | 'submitted';
@@ -13,6 +19,8 @@ interface Applicant {
   submittedAt?: string;
   missing?: number;
   decision?: string;
+  /** Coursework totals as stored at submit: GPA (null: nothing graded) and transferable units. */
+  totals?: { gpa: string | null; units: string };
 }
 
 describe('the filter table’s columns', () => {
@@ -37,6 +45,7 @@ describe.each(databaseKinds)('the list filters’ conditions on %s', (kind) => {
       submittedAt: '2026-01-10T23:59:59Z',
       missing: 0,
       decision: 'admit',
+      totals: { gpa: '2.40', units: '60.00' },
     },
     late: {
       status: 'submitted',
@@ -45,6 +54,7 @@ describe.each(databaseKinds)('the list filters’ conditions on %s', (kind) => {
       submittedAt: '2026-02-01T00:00:00Z',
       missing: 3,
       decision: 'deny',
+      totals: { gpa: null, units: '75.50' },
     },
     started: { status: 'started', term: 'FA2026', program: '201' },
   };
@@ -80,6 +90,14 @@ describe.each(databaseKinds)('the list filters’ conditions on %s', (kind) => {
           .insert(decisions)
           .values({ accountId: id, code: applicant.decision, recordedByLabel: 'test' });
       }
+      if (applicant.totals) {
+        await db.insert(courseworkTotals).values({
+          accountId: id,
+          transferGpa: applicant.totals.gpa,
+          transferUnits: applicant.totals.units,
+          inProgressUnits: '0',
+        });
+      }
     }
   });
   afterAll(async () => {
@@ -91,7 +109,7 @@ describe.each(databaseKinds)('the list filters’ conditions on %s', (kind) => {
     const rows = await database.db
       .select({ id: applications.accountId })
       .from(applications)
-      .where(and(...filters.map(listFilterWhere)));
+      .where(listFiltersWhere(filters));
     const names = new Map(Object.entries(ids).map(([name, id]) => [id, name]));
     return rows.map((row) => names.get(row.id) ?? row.id).sort();
   }
@@ -155,6 +173,42 @@ describe.each(databaseKinds)('the list filters’ conditions on %s', (kind) => {
     });
     expect(await matching(missing(true))).toEqual(['late']);
     expect(await matching(missing(false))).toEqual(['early']);
+  });
+
+  it('reads at least as the bound included, an application without a value in none', async () => {
+    const atLeast = (
+      name: string,
+      column: ListFilterCondition['column'],
+      min: number,
+    ): ListFilterCondition => ({ kind: 'at_least', name, column, min });
+    expect(await matching(atLeast('gpa_min', 'transfer_gpa', 2.4))).toEqual(['early']);
+    expect(await matching(atLeast('gpa_min', 'transfer_gpa', 2.41))).toEqual([]);
+    // No GPA (nothing graded) and no totals (not submitted) match no bound, not even 0.
+    expect(await matching(atLeast('gpa_min', 'transfer_gpa', 0))).toEqual(['early']);
+    expect(await matching(atLeast('units_min', 'transfer_units', 60))).toEqual(['early', 'late']);
+    expect(await matching(atLeast('units_min', 'transfer_units', 75.5))).toEqual(['late']);
+    expect(await matching(atLeast('units_min', 'transfer_units', 75.51))).toEqual([]);
+    // Two bounds on one table are one lookup of its row: both hold for the same application.
+    expect(
+      await matching(
+        atLeast('gpa_min', 'transfer_gpa', 2.4),
+        atLeast('units_min', 'transfer_units', 60),
+      ),
+    ).toEqual(['early']);
+    expect(
+      await matching(
+        atLeast('gpa_min', 'transfer_gpa', 2.4),
+        atLeast('units_min', 'transfer_units', 61),
+      ),
+    ).toEqual([]);
+    expect(
+      await matching(atLeast('units_min', 'transfer_units', 60), {
+        kind: 'yes_no',
+        name: 'has_missing',
+        column: 'missing_items',
+        yes: true,
+      }),
+    ).toEqual(['late']);
   });
 
   it('puts several filters together', async () => {

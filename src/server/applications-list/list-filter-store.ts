@@ -2,7 +2,7 @@ import { and, gte, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-o
 import type { ListFilterColumn, ListFilterCondition } from '../../shared/staff/list-filters';
 import { APPLICATION_STATUSES } from '../../shared/staff/list-filters';
 import { startOfDay } from '../audit/audit-store';
-import { applications, checklistCounts, decisions } from '../db/schema';
+import { applications, checklistCounts, courseworkTotals, decisions } from '../db/schema';
 
 /*
  * The server's side of the list's filter table (shared/staff/list-filters.ts): how each list
@@ -49,40 +49,81 @@ export const LIST_FILTER_COLUMNS: Record<ListFilterColumn, ListColumnSource> = {
     accountId: checklistCounts.accountId,
     column: checklistCounts.missing,
   },
+  // Answered from coursework_totals(transfer_gpa, account_id) and (transfer_units, account_id);
+  // an application without a row, or without a GPA, matches no bound.
+  transfer_gpa: {
+    on: 'per_application',
+    table: courseworkTotals,
+    accountId: courseworkTotals.accountId,
+    column: courseworkTotals.transferGpa,
+  },
+  transfer_units: {
+    on: 'per_application',
+    table: courseworkTotals,
+    accountId: courseworkTotals.accountId,
+    column: courseworkTotals.transferUnits,
+  },
 };
 
-/** A condition on a column, wherever the column is. */
-function onColumn(source: ListColumnSource, condition: (column: SQLWrapper) => SQL): SQL {
-  if (source.on === 'applications') return condition(source.column);
-  return sql`exists (select 1 from ${source.table} where ${source.accountId} = ${a.accountId}
-    and ${condition(source.column)})`;
+/** One filter's condition on its column, before it is placed where the column is read. */
+interface ColumnCondition {
+  source: ListColumnSource;
+  condition: SQL;
 }
 
-/** One filter as a condition on its column: each kind of filter reads its column one way. */
-export function listFilterWhere(filter: ListFilterCondition): SQL | undefined {
+/** One filter as conditions on its column: each kind of filter reads its column one way. */
+function columnConditions(filter: ListFilterCondition): ColumnCondition[] {
   const source = LIST_FILTER_COLUMNS[filter.column];
+  const on = (condition: SQL): ColumnCondition => ({ source, condition });
+  const { column } = source;
   switch (filter.kind) {
     case 'values': {
       const stored = source.on === 'applications' ? source.stored : undefined;
       const values = stored ? filter.values.map(stored) : [...filter.values];
-      return onColumn(source, (column) => inArray(column, values));
+      return [on(inArray(column, values))];
     }
     case 'date_range': {
       const { from, to } = filter;
       // Whole days in UTC, the last one included.
-      return and(
-        from === null ? undefined : onColumn(source, (column) => gte(column, startOfDay(from))),
-        to === null
-          ? undefined
-          : onColumn(source, (column) => lt(column, new Date(startOfDay(to).getTime() + DAY_MS))),
-      );
+      return [
+        ...(from === null ? [] : [on(gte(column, startOfDay(from)))]),
+        ...(to === null ? [] : [on(lt(column, new Date(startOfDay(to).getTime() + DAY_MS)))]),
+      ];
     }
     case 'yes_no':
-      return onColumn(source, (column) => (filter.yes ? sql`${column} > 0` : sql`${column} = 0`));
+      return [on(filter.yes ? sql`${column} > 0` : sql`${column} = 0`)];
+    case 'at_least':
+      // The bound as exact decimal text: compared as numeric, 2.4 includes a stored 2.40.
+      return [on(sql`${column} >= cast(${String(filter.min)} as numeric)`)];
   }
 }
 
-/** Every filter of a request together; undefined when none is given. */
-export function listFiltersWhere(filters: readonly ListFilterCondition[]): SQL | undefined {
-  return and(...filters.map(listFilterWhere));
+/**
+ * Every filter of a request together, as conditions on `applications`; undefined when none is
+ * given. The conditions on one table of one row per application are read by one `exists` (GPA
+ * and units together are one lookup of coursework_totals, not two). A table the statement joins
+ * already by account id (`joined`: the sort's table walked from its index) is read directly, so
+ * a bound on the sorted column starts the walk at the bound.
+ */
+export function listFiltersWhere(
+  filters: readonly ListFilterCondition[],
+  { joined }: { joined?: SQLWrapper } = {},
+): SQL | undefined {
+  const direct: SQL[] = [];
+  const byTable = new Map<SQLWrapper, { accountId: SQLWrapper; conditions: SQL[] }>();
+  for (const { source, condition } of filters.flatMap(columnConditions)) {
+    if (source.on === 'applications' || source.table === joined) {
+      direct.push(condition);
+      continue;
+    }
+    const group = byTable.get(source.table) ?? { accountId: source.accountId, conditions: [] };
+    group.conditions.push(condition);
+    byTable.set(source.table, group);
+  }
+  const lookups = [...byTable].map(
+    ([table, { accountId, conditions }]) =>
+      sql`exists (select 1 from ${table} where ${accountId} = ${a.accountId}
+        and ${and(...conditions)})`,
+  );
+  return and(...direct, ...lookups);
 }

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'service_link.used',
   'audit.export',
   'applications.export_csv',
+  'applications.export_courses_csv',
   'applications.export_zip',
   'applications.export_zip_download',
   'decision.recorded',

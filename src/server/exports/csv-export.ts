@@ -7,7 +7,9 @@ import {
   CHECKLIST_COLUMN,
   CHECKLIST_ITEM_PREFIX,
   CHECKLIST_MISSING_COLUMN,
+  EXPORT_COURSEWORK_COLUMNS,
   EXPORT_DECISION_COLUMNS,
+  type ExportCourseworkColumn,
   type ExportDecisionColumn,
 } from '../../shared/staff/export-columns';
 import type { ExportApplication } from './exports-store';
@@ -72,6 +74,24 @@ function decisionValue(
   }
 }
 
+const COURSEWORK = new Set<string>(EXPORT_COURSEWORK_COLUMNS);
+
+/** A coursework total, empty when the application has none (not submitted, or no GPA). */
+export function courseworkValue(
+  column: ExportCourseworkColumn,
+  application: Pick<ExportApplication, 'coursework'>,
+): string | null {
+  const { coursework } = application;
+  switch (column) {
+    case 'transfer_gpa':
+      return coursework?.gpa ?? null;
+    case 'transfer_units':
+      return coursework?.transferUnits ?? null;
+    case 'in_progress_units':
+      return coursework?.inProgressUnits ?? null;
+  }
+}
+
 /**
  * One record of the CSV: each chosen column's value, in the order chosen; the writer neutralises
  * formulas. `decisionLabel` names a decision code as the tenant does.
@@ -86,6 +106,9 @@ export function csvRecord(
     if (FIXED.has(column)) return fixedValue(column, application, checklist);
     if (DECISION.has(column)) {
       return decisionValue(column as ExportDecisionColumn, application, decisionLabel);
+    }
+    if (COURSEWORK.has(column)) {
+      return courseworkValue(column as ExportCourseworkColumn, application);
     }
     if (column === CHECKLIST_COLUMN) {
       return checklist?.items

@@ -6,8 +6,16 @@ import {
   type ApplicationStatus,
 } from '../../shared/staff/application-list-api';
 import { selectedApplicationIds } from '../applications-list/application-selection-store';
+import { currentCourseworkAnswers } from '../coursework/current-coursework-store';
 import type { AppDatabase } from '../db/database';
-import { accounts, applicationReceipts, applications, decisions, exportJobs } from '../db/schema';
+import {
+  accounts,
+  applicationReceipts,
+  applications,
+  courseworkTotals,
+  decisions,
+  exportJobs,
+} from '../db/schema';
 
 /** Rows read per query while an export streams: enough to keep round trips few, never all. */
 export const EXPORT_BATCH_SIZE = 200;
@@ -29,7 +37,25 @@ export interface ExportApplication {
     reply: 'accepted' | 'declined' | null;
     repliedAt: Date | null;
   } | null;
+  /** The transfer GPA and units stored at submit, two decimals each; null before submit. */
+  coursework: {
+    gpa: string | null;
+    transferUnits: string;
+    inProgressUnits: string;
+  } | null;
 }
+
+/** What a per-course export reads of one application: its answers with the current coursework. */
+export interface CourseworkSource {
+  id: string;
+  /** The answers, each coursework grid's as it stands now (its latest update after submit). */
+  answers: Record<string, string | boolean>;
+  addAnother: Record<string, number>;
+  tabs: Record<string, string>;
+}
+
+/** A numeric(…, 2) as two decimals (`3.40`), whichever way the driver hands it over. */
+const twoDecimals = (value: string | number) => Number(value).toFixed(2);
 
 export type ExportJobRow = typeof exportJobs.$inferSelect;
 
@@ -75,11 +101,15 @@ export function createExportsStore(db: AppDatabase) {
           releasedAt: decisions.releasedAt,
           reply: decisions.reply,
           repliedAt: decisions.repliedAt,
+          transferGpa: courseworkTotals.transferGpa,
+          transferUnits: courseworkTotals.transferUnits,
+          inProgressUnits: courseworkTotals.inProgressUnits,
         })
         .from(applications)
         .innerJoin(accounts, eq(accounts.id, applications.accountId))
         .leftJoin(applicationReceipts, eq(applicationReceipts.accountId, applications.accountId))
         .leftJoin(decisions, eq(decisions.accountId, applications.accountId))
+        .leftJoin(courseworkTotals, eq(courseworkTotals.accountId, applications.accountId))
         .where(inArray(applications.accountId, [...ids]));
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.flatMap((id) => {
@@ -104,6 +134,47 @@ export function createExportsStore(db: AppDatabase) {
                     reply: row.reply,
                     repliedAt: row.repliedAt,
                   },
+            coursework:
+              row.transferUnits === null || row.inProgressUnits === null
+                ? null
+                : {
+                    gpa: row.transferGpa === null ? null : twoDecimals(row.transferGpa),
+                    transferUnits: twoDecimals(row.transferUnits),
+                    inProgressUnits: twoDecimals(row.inProgressUnits),
+                  },
+          },
+        ];
+      });
+    },
+
+    /**
+     * The answers of `ids` a per-course export reads, in that order (an id deleted since is left
+     * out), each coursework grid as it stands now: its latest update after submit, if any.
+     */
+    async courseworkSources(ids: readonly string[]): Promise<CourseworkSource[]> {
+      if (ids.length === 0) return [];
+      const [rows, updates] = await Promise.all([
+        db
+          .select({
+            id: applications.accountId,
+            answers: applications.answers,
+            addAnother: applications.addAnother,
+            tabs: applications.tabs,
+          })
+          .from(applications)
+          .where(inArray(applications.accountId, [...ids])),
+        currentCourseworkAnswers(db, ids),
+      ]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        if (!row) return [];
+        return [
+          {
+            id,
+            answers: { ...row.answers, ...updates.get(id) },
+            addAnother: row.addAnother,
+            tabs: row.tabs,
           },
         ];
       });

@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_API_MESSAGES, type ExportJob } from '../../shared/staff/application-api';
 import { validApplicationAnswers } from '../../shared/test/application-fixtures';
-import { accounts, auditEvents, exportJobs } from '../db/schema';
+import { accounts, auditEvents, courseworkTotals, exportJobs } from '../db/schema';
 import { CSV_BOM } from '../http/csv-writer';
 import { STEP_UP_REQUIRED_CODE } from '../staff/staff-sessions';
 import { callAs, signedInApplicant } from '../test/accounts-helpers';
@@ -58,6 +58,15 @@ describe.each(databaseKinds)('the ZIP export of application PDFs on %s', (kind) 
       { answers: { first_name: 'Łukasz', last_name: 'Søndergaard' } },
       { answers: { first_name: '小明', last_name: '王' } },
     ]);
+    // Totals as submit stores them: the index writes them; the others have none.
+    await testDatabaseOf(app)
+      .insert(courseworkTotals)
+      .values({
+        accountId: inserted[0] as string,
+        transferGpa: '3.1',
+        transferUnits: '45.5',
+        inProgressUnits: '6',
+      });
   });
   afterAll(async () => {
     await app.close();
@@ -146,7 +155,7 @@ describe.each(databaseKinds)('the ZIP export of application PDFs on %s', (kind) 
       expect(index[0]).toEqual([...ZIP_INDEX_HEADER]);
       expect(index).toHaveLength(6);
       const byId = new Map(index.slice(1).map((row) => [row[0], row]));
-      expect(byId.get(withDocument)?.[6]).toBe(lopez);
+      expect(byId.get(withDocument)?.[ZIP_INDEX_HEADER.indexOf('file')]).toBe(lopez);
       expect(byId.get(inserted[0] as string)).toEqual([
         inserted[0],
         "O'Brien-Lévy",
@@ -154,9 +163,27 @@ describe.each(databaseKinds)('the ZIP export of application PDFs on %s', (kind) 
         `${TAG}-0@example.edu`,
         'submitted',
         '2026-02-01T00:00:00.000Z',
+        '3.10',
+        '45.50',
+        '6.00',
         `O-Brien-Lévy_Zoë_${inserted[0]?.slice(0, 8)}.pdf`,
         '',
       ]);
+      expect(index[0]).toEqual([
+        'id',
+        'last_name',
+        'first_name',
+        'email',
+        'status',
+        'submitted_at',
+        'transfer_gpa',
+        'transfer_units',
+        'in_progress_units',
+        'file',
+        'note',
+      ]);
+      // Without totals the three are empty.
+      expect(byId.get(inserted[2] as string)?.slice(6, 9)).toEqual(['', '', '']);
       expect(byId.get(inserted[1] as string)?.[2]).toBe(`'=HYPERLINK("http://evil.example")`);
     });
 

@@ -11,6 +11,7 @@ import { CSV_BOM, csvRow } from '../http/csv-writer';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobLog } from '../jobs/job-runner';
 import { newObjectKey, putFileIn, type StorageDriver } from '../storage/storage';
+import { courseworkValue } from './csv-export';
 import { parseExportQuery, rawQueryOf } from './export-query';
 import { EXPORT_BATCH_SIZE, type ExportApplication, type ExportsStore } from './exports-store';
 
@@ -41,6 +42,9 @@ export const ZIP_INDEX_HEADER = [
   'email',
   'status',
   'submitted_at',
+  'transfer_gpa',
+  'transfer_units',
+  'in_progress_units',
   'file',
   'note',
 ] as const;
@@ -192,6 +196,9 @@ export function createZipExports(options: ZipExportsOptions) {
               application.email,
               application.status,
               application.submittedAt,
+              courseworkValue('transfer_gpa', application),
+              courseworkValue('transfer_units', application),
+              courseworkValue('in_progress_units', application),
               pdf ? name : '',
               pdf ? '' : ZIP_PDF_MISSING_NOTE,
             ]);

@@ -190,6 +190,8 @@ export const applicationUrls = {
   savedView: (id: string) => `${STAFF_API}/saved-views/${id}`,
   /** GET with the list's query plus `columns=a,b,c`: streams the CSV. */
   csvExport: `${STAFF_API}/exports/applications.csv`,
+  /** GET with the list's query: streams one record per course of the coursework. */
+  coursesExport: `${STAFF_API}/exports/courses.csv`,
   /** GET: the columns an export may choose, with labels. */
   exportColumns: `${STAFF_API}/exports/columns`,
   /** POST `{ query }`: starts a ZIP export job; GET lists the member's recent jobs. */

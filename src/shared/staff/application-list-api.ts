@@ -9,6 +9,7 @@ import { email, MESSAGES } from '../accounts/account-forms';
 import {
   APPLICATION_STATUSES,
   type ApplicationStatus,
+  isAtLeastValue,
   LIST_FILTER_PARAMS,
   LIST_FILTERS,
   type ListFilterCondition,
@@ -31,6 +32,8 @@ export const APPLICATION_LIST_SORTS = [
   'entry_term',
   'decision_type',
   'missing_items',
+  'transfer_gpa',
+  'transfer_units',
 ] as const;
 export type ApplicationListSort = (typeof APPLICATION_LIST_SORTS)[number];
 
@@ -51,6 +54,13 @@ export function choicesMessage(row: ListFilterRow): string {
 
 export const yesNoMessage = (row: ListFilterRow) => `${row.name} is true or false.`;
 
+/** An at-least filter refuses anything but a number within its bounds with this. */
+export function atLeastMessage(row: ListFilterRow): string {
+  if (row.kind !== 'at_least') return `${row.name} is a number.`;
+  const decimals = row.decimals === 1 ? '1 decimal' : `${row.decimals} decimals`;
+  return `${row.name} is a number from ${row.min} to ${row.max} with at most ${decimals}.`;
+}
+
 function filterNamed(name: string): ListFilterRow {
   const row = LIST_FILTERS.find((one) => one.name === name);
   if (!row) throw new Error(`no list filter named ${name}`);
@@ -66,6 +76,8 @@ export const APPLICATION_LIST_MESSAGES = {
   date: 'Use a date such as 2026-09-01.',
   dateRange: 'The first date of the range comes before the last.',
   hasMissing: yesNoMessage(filterNamed('has_missing')),
+  gpaMin: atLeastMessage(filterNamed('gpa_min')),
+  unitsMin: atLeastMessage(filterNamed('units_min')),
   page: 'The page is a whole number from 1.',
   pageSize: `A page holds 1 to ${APPLICATION_LIST_PAGE_SIZE_MAX} applications.`,
   search: `Search with at most ${APPLICATION_SEARCH_MAX_LENGTH} characters.`,
@@ -113,6 +125,20 @@ function filterSchemasOf(row: ListFilterRow): [string, z.ZodType][] {
             .optional(),
         ],
       ];
+    case 'at_least': {
+      const message = atLeastMessage(row);
+      return [
+        [
+          row.name,
+          z
+            .string({ error: message })
+            .trim()
+            .refine((text) => isAtLeastValue(row, text), message)
+            .transform(Number)
+            .optional(),
+        ],
+      ];
+    }
   }
 }
 
@@ -124,7 +150,9 @@ export type ListFilterRequest = {
   [Name in Extract<FilterRows, { kind: 'date_range' }>['name'] as
     | `${Name}_from`
     | `${Name}_to`]?: string;
-} & { [Name in Extract<FilterRows, { kind: 'yes_no' }>['name']]?: boolean };
+} & { [Name in Extract<FilterRows, { kind: 'yes_no' }>['name']]?: boolean } & {
+  [Name in Extract<FilterRows, { kind: 'at_least' }>['name']]?: number;
+};
 
 const listFilterShape = Object.fromEntries(LIST_FILTERS.flatMap(filterSchemasOf)) as {
   [Param in keyof ListFilterRequest]-?: z.ZodOptional<
@@ -242,6 +270,10 @@ export interface ApplicationListRow {
   /** The code's label in the tenant's configuration. */
   decision_label: string | null;
   decision_released: boolean;
+  /** The transfer GPA of the coursework as stored at submit (`3.45`); null without one. */
+  transfer_gpa: string | null;
+  /** Transferable units (`60.00`); null before the coursework is submitted. */
+  transfer_units: string | null;
 }
 
 export interface ApplicationListResponse {

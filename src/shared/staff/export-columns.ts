@@ -12,7 +12,7 @@ import {
  * picker and the server's check read the same catalogue.
  */
 
-export type ExportColumnGroup = 'fixed' | 'decision' | 'answer' | 'checklist';
+export type ExportColumnGroup = 'fixed' | 'decision' | 'coursework' | 'answer' | 'checklist';
 
 export interface ExportColumn {
   /** What `columns=` names and the CSV header says. */
@@ -75,6 +75,23 @@ const DECISION_LABELS: Record<ExportDecisionColumn, string> = {
   replied_at: 'Replied at',
 };
 
+/**
+ * The coursework's totals as stored at submit (and rewritten by an update after it): semester
+ * units and grade points, two decimals each. Empty without totals; the GPA also without grades.
+ */
+export const EXPORT_COURSEWORK_COLUMNS = [
+  'transfer_gpa',
+  'transfer_units',
+  'in_progress_units',
+] as const;
+export type ExportCourseworkColumn = (typeof EXPORT_COURSEWORK_COLUMNS)[number];
+
+const COURSEWORK_LABELS: Record<ExportCourseworkColumn, string> = {
+  transfer_gpa: 'Transfer GPA',
+  transfer_units: 'Transferable units',
+  in_progress_units: 'Units in progress',
+};
+
 const CHECKLIST_COLUMNS: ExportColumn[] = [
   {
     id: CHECKLIST_COLUMN,
@@ -117,7 +134,14 @@ export function exportColumns(model: FormModel): ExportColumn[] {
   for (const id of EXPORT_DECISION_COLUMNS) {
     columns.push({ id, label: DECISION_LABELS[id], group: 'decision' });
   }
-  const seen = new Set<string>([...EXPORT_FIXED_COLUMNS, ...EXPORT_DECISION_COLUMNS]);
+  for (const id of EXPORT_COURSEWORK_COLUMNS) {
+    columns.push({ id, label: COURSEWORK_LABELS[id], group: 'coursework' });
+  }
+  const seen = new Set<string>([
+    ...EXPORT_FIXED_COLUMNS,
+    ...EXPORT_DECISION_COLUMNS,
+    ...EXPORT_COURSEWORK_COLUMNS,
+  ]);
   for (const place of resolveModel(model, everything)) {
     if (seen.has(place.key)) continue;
     seen.add(place.key);

@@ -36,6 +36,8 @@ describe('the filter table', () => {
       'submitted_from',
       'submitted_to',
       'has_missing',
+      'gpa_min',
+      'units_min',
     ]);
     expect(new Set(APPLICATION_LIST_FILTERS).size).toBe(APPLICATION_LIST_FILTERS.length);
     for (const param of ['q', 'sort', 'direction', 'page', 'page_size', 'email']) {
@@ -57,10 +59,11 @@ describe('the filter table', () => {
 });
 
 describe('the request schema derived from the table', () => {
-  it('accepts every kind: several choices, one choice given twice, a date range, yes/no', () => {
+  it('accepts every kind: several choices, one choice given twice, a date range, yes/no, at least', () => {
     const parsed = parse(
       'status=started&status=submitted&term=FA2026&term=SP2027&program=209&decision_type=ED' +
-        '&decision=admit&submitted_from=2026-01-01&submitted_to=2026-02-01&has_missing=false',
+        '&decision=admit&submitted_from=2026-01-01&submitted_to=2026-02-01&has_missing=false' +
+        '&gpa_min=2.4&units_min=60',
     );
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     if (!parsed.success) return;
@@ -73,6 +76,8 @@ describe('the request schema derived from the table', () => {
       submitted_from: '2026-01-01',
       submitted_to: '2026-02-01',
       has_missing: false,
+      gpa_min: 2.4,
+      units_min: 60,
     });
     expect(listRequestOf(parsed.data).filters).toEqual([
       { kind: 'values', name: 'status', column: 'list_status', values: ['started', 'submitted'] },
@@ -88,7 +93,28 @@ describe('the request schema derived from the table', () => {
         to: '2026-02-01',
       },
       { kind: 'yes_no', name: 'has_missing', column: 'missing_items', yes: false },
+      { kind: 'at_least', name: 'gpa_min', column: 'transfer_gpa', min: 2.4 },
+      { kind: 'at_least', name: 'units_min', column: 'transfer_units', min: 60 },
     ]);
+  });
+
+  it('takes a bound of an at-least filter at its ends, with up to its decimals', () => {
+    for (const [search, min] of [
+      ['gpa_min=0', 0],
+      ['gpa_min=5', 5],
+      ['gpa_min=3.25', 3.25],
+      ['gpa_min=.5', 0.5],
+      ['gpa_min=%202.4%20', 2.4],
+      ['units_min=1000', 1000],
+      ['units_min=59.5', 59.5],
+    ] as const) {
+      const parsed = parse(search);
+      expect(parsed.success, search).toBe(true);
+      expect(parsed.success && listRequestOf(parsed.data).filters[0], search).toMatchObject({
+        kind: 'at_least',
+        min,
+      });
+    }
   });
 
   it('leaves a filter not given out of the request, and takes either end of a range alone', () => {
@@ -128,6 +154,15 @@ describe('the request schema derived from the table', () => {
       ],
       ['has_missing=yes', 'has_missing', APPLICATION_LIST_MESSAGES.hasMissing],
       ['has_missing=true&has_missing=false', 'has_missing', APPLICATION_LIST_MESSAGES.hasMissing],
+      ['gpa_min=high', 'gpa_min', APPLICATION_LIST_MESSAGES.gpaMin],
+      ['gpa_min=5.01', 'gpa_min', APPLICATION_LIST_MESSAGES.gpaMin],
+      ['gpa_min=-0.5', 'gpa_min', APPLICATION_LIST_MESSAGES.gpaMin],
+      ['gpa_min=2.345', 'gpa_min', APPLICATION_LIST_MESSAGES.gpaMin],
+      ['gpa_min=2e0', 'gpa_min', APPLICATION_LIST_MESSAGES.gpaMin],
+      ['gpa_min=', 'gpa_min', APPLICATION_LIST_MESSAGES.gpaMin],
+      ['gpa_min=2&gpa_min=3', 'gpa_min', APPLICATION_LIST_MESSAGES.gpaMin],
+      ['units_min=1001', 'units_min', APPLICATION_LIST_MESSAGES.unitsMin],
+      ['units_min=0x10', 'units_min', APPLICATION_LIST_MESSAGES.unitsMin],
     ];
     for (const [search, path, message] of bad) {
       const parsed = parse(search);
@@ -143,6 +178,12 @@ describe('the request schema derived from the table', () => {
       'A status is one of: started, validating, submitted.',
     );
     expect(APPLICATION_LIST_MESSAGES.hasMissing).toBe('has_missing is true or false.');
+    expect(APPLICATION_LIST_MESSAGES.gpaMin).toBe(
+      'gpa_min is a number from 0 to 5 with at most 2 decimals.',
+    );
+    expect(APPLICATION_LIST_MESSAGES.unitsMin).toBe(
+      'units_min is a number from 0 to 1000 with at most 2 decimals.',
+    );
   });
 });
 
@@ -163,6 +204,8 @@ describe('the address derived from the table', () => {
       'submitted_from=2026-01-01&submitted_to=2026-02-01',
       'has_missing=true',
       'has_missing=false',
+      'gpa_min=2.4',
+      'gpa_min=2.4&units_min=60',
     ]) {
       expect(roundTrip(search), search).toBe(search);
     }
@@ -170,13 +213,19 @@ describe('the address derived from the table', () => {
 
   it('writes the table’s order whatever order the address came in', () => {
     expect(
-      roundTrip('has_missing=true&submitted_to=2026-02-01&decision=admit&status=started'),
-    ).toBe('status=started&decision=admit&submitted_to=2026-02-01&has_missing=true');
+      roundTrip(
+        'units_min=30&has_missing=true&submitted_to=2026-02-01&gpa_min=3&decision=admit&status=started',
+      ),
+    ).toBe(
+      'status=started&decision=admit&submitted_to=2026-02-01&has_missing=true&gpa_min=3&units_min=30',
+    );
   });
 
   it('drops empty and repeated values, and a yes/no that is neither', () => {
     const filters = listFiltersFromParams(
-      new URLSearchParams('status=&status=started&status=started&term=%20&has_missing=maybe'),
+      new URLSearchParams(
+        'status=&status=started&status=started&term=%20&has_missing=maybe&gpa_min=%20',
+      ),
     );
     expect(filters).toEqual({ ...EMPTY_LIST_FILTERS, status: ['started'] });
     expect(listQueryFromSearch(new URLSearchParams('submitted_from=%20'))).toEqual(
@@ -189,6 +238,7 @@ describe('the address derived from the table', () => {
     expect(anyListFilter({ ...EMPTY_LIST_FILTERS, term: ['FA2026'] })).toBe(true);
     expect(anyListFilter({ ...EMPTY_LIST_FILTERS, submitted_to: '2026-01-01' })).toBe(true);
     expect(anyListFilter({ ...EMPTY_LIST_FILTERS, has_missing: 'false' })).toBe(true);
+    expect(anyListFilter({ ...EMPTY_LIST_FILTERS, gpa_min: '2.4' })).toBe(true);
   });
 
   it('is what the server accepts, for every row', () => {
@@ -201,6 +251,8 @@ describe('the address derived from the table', () => {
       submitted_from: '2026-01-01',
       submitted_to: '2026-01-31',
       has_missing: 'true',
+      gpa_min: '2.4',
+      units_min: '60',
     });
     const parsed = parse(search);
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);

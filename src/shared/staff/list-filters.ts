@@ -38,7 +38,9 @@ export type ListFilterColumn =
   | 'list_decision_type'
   | 'decision_code'
   | 'submitted_at'
-  | 'missing_items';
+  | 'missing_items'
+  | 'transfer_gpa'
+  | 'transfer_units';
 
 interface ListFilterBase {
   /** The parameter in the address and the request (a date range adds `_from` and `_to`). */
@@ -85,7 +87,28 @@ export interface DateRangeFilter extends ListFilterBase {
   toLabel: string;
 }
 
-export type ListFilterRow = SeveralChoicesFilter | ChoiceFilter | YesNoFilter | DateRangeFilter;
+/**
+ * A number the column's value is at least (the bound included), from a box: an application
+ * without a value (no coursework totals, no graded units) does not match.
+ */
+export interface AtLeastFilter extends ListFilterBase {
+  kind: 'at_least';
+  id: string;
+  /** The values the filter accepts, both included. */
+  min: number;
+  max: number;
+  /** Decimals a value may have; the box steps by the smallest of them (2: 0.01). */
+  decimals: number;
+  /** How a sentence about the list names it, before the value: `transfer GPA at least`. */
+  sentence: string;
+}
+
+export type ListFilterRow =
+  | SeveralChoicesFilter
+  | ChoiceFilter
+  | YesNoFilter
+  | DateRangeFilter
+  | AtLeastFilter;
 
 /** The filters in the order the page shows them and the address writes them. */
 export const LIST_FILTERS = [
@@ -155,12 +178,36 @@ export const LIST_FILTERS = [
     noSentence: 'with nothing missing',
     column: 'missing_items',
   },
+  {
+    // The transfer GPA and units of the coursework, as stored at submit (coursework_totals).
+    name: 'gpa_min',
+    kind: 'at_least',
+    id: 'filter-gpa-min',
+    label: 'Transfer GPA at least',
+    min: 0,
+    max: 5,
+    decimals: 2,
+    sentence: 'transfer GPA at least',
+    column: 'transfer_gpa',
+  },
+  {
+    name: 'units_min',
+    kind: 'at_least',
+    id: 'filter-units-min',
+    label: 'Transferable units at least',
+    min: 0,
+    max: 1000,
+    decimals: 2,
+    sentence: 'transferable units at least',
+    column: 'transfer_units',
+  },
 ] as const satisfies readonly ListFilterRow[];
 
 type Row = (typeof LIST_FILTERS)[number];
 type ValuesFilterName = Extract<Row, { kind: 'choice' | 'choices' }>['name'];
 type DateRangeFilterName = Extract<Row, { kind: 'date_range' }>['name'];
 type YesNoFilterName = Extract<Row, { kind: 'yes_no' }>['name'];
+type AtLeastFilterName = Extract<Row, { kind: 'at_least' }>['name'];
 
 /** A yes/no filter in the address: `true`, `false`, or not given (''). */
 export type YesNoValue = '' | 'true' | 'false';
@@ -168,7 +215,7 @@ export type YesNoValue = '' | 'true' | 'false';
 /** The filters as the browser keeps them: every parameter present, empty when not given. */
 export type ListFilterQuery = { [Name in ValuesFilterName]: string[] } & {
   [Name in DateRangeFilterName as `${Name}_from` | `${Name}_to`]: string;
-} & { [Name in YesNoFilterName]: YesNoValue };
+} & { [Name in YesNoFilterName]: YesNoValue } & { [Name in AtLeastFilterName]: string };
 
 export type ListFilterParam = keyof ListFilterQuery;
 
@@ -193,7 +240,7 @@ export const EMPTY_LIST_FILTERS = Object.fromEntries(
           [fromParam(row), ''],
           [toParam(row), ''],
         ]
-      : [[row.name, row.kind === 'yes_no' ? '' : []]],
+      : [[row.name, row.kind === 'yes_no' || row.kind === 'at_least' ? '' : []]],
   ),
 ) as ListFilterQuery;
 
@@ -240,7 +287,21 @@ function paramEntriesOf(
       const value = params.get(row.name);
       return [[row.name, value === 'true' || value === 'false' ? value : '']];
     }
+    case 'at_least':
+      return [[row.name, params.get(row.name)?.trim() ?? '']];
   }
+}
+
+/**
+ * Whether a number as typed is one an at-least filter takes: digits with at most the row's
+ * decimals, within its bounds. The request schema refuses anything else with the row's message.
+ */
+export function isAtLeastValue(row: AtLeastFilter, text: string): boolean {
+  const fraction = `\\.\\d{1,${row.decimals}}`;
+  const pattern = row.decimals > 0 ? `^(\\d{1,6}(${fraction})?|${fraction})$` : '^\\d{1,6}$';
+  if (!new RegExp(pattern).test(text)) return false;
+  const value = Number(text);
+  return value >= row.min && value <= row.max;
 }
 
 /** Appends the filters given to an address, in the table's order, leaving out empty ones. */
@@ -276,7 +337,8 @@ export type ListFilterCondition =
       from: string | null;
       to: string | null;
     }
-  | { kind: 'yes_no'; name: string; column: ListFilterColumn; yes: boolean };
+  | { kind: 'yes_no'; name: string; column: ListFilterColumn; yes: boolean }
+  | { kind: 'at_least'; name: string; column: ListFilterColumn; min: number };
 
 /** The parsed request's filters, parameter by parameter, as the schema gives them. */
 export type ParsedListFilters = Readonly<Record<string, unknown>>;
@@ -309,6 +371,10 @@ function conditionsOf(row: ListFilterRow, parsed: ParsedListFilters): ListFilter
     case 'yes_no': {
       const yes = parsed[name];
       return typeof yes === 'boolean' ? [{ kind: 'yes_no', name, column, yes }] : [];
+    }
+    case 'at_least': {
+      const min = parsed[name];
+      return typeof min === 'number' ? [{ kind: 'at_least', name, column, min }] : [];
     }
   }
 }

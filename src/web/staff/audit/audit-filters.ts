@@ -81,6 +81,7 @@ export function actionLabel(action: string): string {
 const COUNT_KEYS: Record<string, string> = {
   'application.search': 'found',
   'applications.export_csv': 'rows',
+  'applications.export_courses_csv': 'rows',
   'applications.export_zip': 'rows',
   'applications.export_zip_download': 'rows',
   // A batch's decisions and releases (an entry about one application has its id instead).

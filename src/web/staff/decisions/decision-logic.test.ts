@@ -156,9 +156,11 @@ describe('decisions for a list', () => {
       term: ['FA2026'],
       decision: ['admit', 'odd'],
       has_missing: 'false' as const,
+      gpa_min: '2.4',
+      units_min: '60',
     };
     expect(filtersSentence(query, filterLabelsOf(2026, query, codes))).toBe(
-      'Search “lopez”; status: submitted; entry term: Fall 2026; decision: Admit or odd; with nothing missing.',
+      'Search “lopez”; status: submitted; entry term: Fall 2026; decision: Admit or odd; with nothing missing; transfer GPA at least 2.4; transferable units at least 60.',
     );
   });
 

@@ -206,6 +206,11 @@ export function filtersSentence(query: ListQuery, labels: FilterLabels): string 
         if (given[row.name] === 'true') parts.push(row.yesSentence);
         if (given[row.name] === 'false') parts.push(row.noSentence);
         break;
+      case 'at_least': {
+        const value = given[row.name];
+        if (typeof value === 'string' && value !== '') parts.push(`${row.sentence} ${value}`);
+        break;
+      }
     }
   }
   return parts.length === 0

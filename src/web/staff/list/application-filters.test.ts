@@ -32,7 +32,7 @@ describe('the list query in the address', () => {
   it('reads every filter, repeated ones as lists, and ignores what the list does not know', () => {
     const query = parse(
       'q=mar%C3%ADa&status=submitted&status=started&term=FA2026&program=209&decision_type=ED' +
-        '&decision=admit&decision=waitlist&submitted_from=2026-01-01&submitted_to=2026-02-01&has_missing=true&sort=name' +
+        '&decision=admit&decision=waitlist&submitted_from=2026-01-01&submitted_to=2026-02-01&has_missing=true&gpa_min=2.4&sort=name' +
         '&direction=desc&page=3&page_size=50&email=x@example.com&utm=1',
     );
     expect(query).toEqual({
@@ -45,6 +45,8 @@ describe('the list query in the address', () => {
       submitted_from: '2026-01-01',
       submitted_to: '2026-02-01',
       has_missing: 'true',
+      gpa_min: '2.4',
+      units_min: '',
       sort: 'name',
       direction: 'desc',
       page: 3,

@@ -120,6 +120,12 @@ export function csvExportHref(base: string, query: ListQuery, columns: readonly 
   return `${base}?${params.toString()}`;
 }
 
+/** The per-course CSV's address: the list's query as it is, without paging. */
+export function coursesExportHref(base: string, query: ListQuery): string {
+  const search = searchOfListQuery(query, { paging: false }).toString();
+  return search === '' ? base : `${base}?${search}`;
+}
+
 /**
  * The CSV's columns after a checkbox changes: a column chosen goes last and one unchosen leaves
  * its place, so the file's columns come in the order the reader chose them.

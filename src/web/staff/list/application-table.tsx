@@ -118,6 +118,8 @@ export function ApplicationTable({
                 <DecisionCell row={row} />
               </td>
               <td data-label="Missing items">{missingItemsText(row.missing_items)}</td>
+              <td data-label="Transfer GPA">{orDash(row.transfer_gpa)}</td>
+              <td data-label="Transfer units">{orDash(row.transfer_units)}</td>
             </tr>
           ))}
         </tbody>

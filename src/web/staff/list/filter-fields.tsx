@@ -1,6 +1,12 @@
 import { useState } from 'react';
-import type { ListFilterRow, YesNoValue } from '../../../shared/staff/list-filters';
+import {
+  type AtLeastFilter,
+  isAtLeastValue,
+  type ListFilterRow,
+  type YesNoValue,
+} from '../../../shared/staff/list-filters';
 import type { ListQuery } from '../../../shared/staff/list-query';
+import { cx } from '../../ui/cx';
 import authStyles from '../../ui/form-controls.module.css';
 import { type ChoiceSources, choicesOf } from '../common/list-filter-choices';
 import styles from '../shell/console.module.css';
@@ -9,7 +15,7 @@ import list from './list.module.css';
 
 /**
  * The control of one row of the filter table, by its kind: checkboxes for several choices, a
- * select for one choice or yes/no, two date boxes for a date range.
+ * select for one choice or yes/no, two date boxes for a date range, a number box for at least.
  */
 export function FilterControl({
   row,
@@ -117,7 +123,67 @@ export function FilterControl({
         </div>
       );
     }
+    case 'at_least':
+      return (
+        <AtLeastFilterBox
+          row={row}
+          value={textOf(row.name)}
+          onChange={(value) => onChange({ [row.name]: value })}
+        />
+      );
   }
+}
+
+/**
+ * A number the list's values are at least. Typing `2.4` passes through `2.`; only a number the
+ * filter takes (or an emptied box) changes the list, so no keystroke asks for a 400.
+ */
+export function AtLeastFilterBox({
+  row,
+  value,
+  onChange,
+}: {
+  row: AtLeastFilter;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const [draft, setDraft] = useState(value);
+  const [given, setGiven] = useState(value);
+  if (value !== given) {
+    setGiven(value);
+    setDraft(value);
+  }
+  const hintId = `${row.id}-hint`;
+  return (
+    <div className={authStyles.field}>
+      <label htmlFor={row.id} className={authStyles.label}>
+        {row.label}
+      </label>
+      <p id={hintId} className={authStyles.hint}>
+        {row.min} to {row.max}
+      </p>
+      <div className={authStyles.control}>
+        <input
+          id={row.id}
+          type="number"
+          className={cx(authStyles.input, list.numberInput)}
+          inputMode="decimal"
+          min={row.min}
+          max={row.max}
+          step={10 ** -row.decimals}
+          value={draft}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            const next = event.target.value.trim();
+            setDraft(event.target.value);
+            // A browser may read a number half typed (`3.`, `-`) as empty: that is no change.
+            if (event.target.validity.badInput) return;
+            if (next !== value && (next === '' || isAtLeastValue(row, next))) onChange(next);
+          }}
+        />
+      </div>
+    </div>
+  );
 }
 
 export function ChoiceFilter({

@@ -27,6 +27,7 @@ export interface ExportColumns {
 const GROUP_LABELS: Record<string, string> = {
   fixed: 'Application',
   decision: 'Receipt and decision',
+  coursework: 'Transfer coursework',
   answer: 'Answers',
   checklist: 'Checklist',
 };

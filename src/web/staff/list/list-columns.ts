@@ -46,6 +46,18 @@ export const COLUMNS: Column[] = [
     label: 'Missing items',
     className: list.colMissing ?? '',
   },
+  {
+    key: 'transfer_gpa',
+    sort: 'transfer_gpa',
+    label: 'Transfer GPA',
+    className: list.colNumber ?? '',
+  },
+  {
+    key: 'transfer_units',
+    sort: 'transfer_units',
+    label: 'Transfer units',
+    className: list.colNumber ?? '',
+  },
 ];
 
 export const SORTABLE = COLUMNS.filter(
