@@ -10,6 +10,7 @@ const HISTORY_ACTIONS: Record<string, string> = {
   'service_link.used': 'Read the application through a read-only link',
   'checklist.mark': 'Marked a checklist item',
   'applications.export_csv': 'Exported in a CSV file',
+  'applications.export_courses_csv': 'Exported its courses in a CSV file',
   'applications.export_zip': 'Exported in a ZIP of PDFs',
   'applications.export_zip_download': 'Downloaded in a ZIP of PDFs',
   'decision.recorded': 'Recorded the decision',
