@@ -43,6 +43,7 @@ const ACCESS: Record<string, Access> = {
   'GET /staff/api/applications': { kind: 'permission', permission: 'applications.read' },
   'GET /staff/api/exports/columns': { kind: 'permission', permission: 'applications.read' },
   'GET /staff/api/exports/applications.csv': { kind: 'permission', permission: 'exports.run' },
+  'GET /staff/api/exports/courses.csv': { kind: 'permission', permission: 'exports.run' },
   'POST /staff/api/exports/zip': { kind: 'permission', permission: 'exports.run' },
   'GET /staff/api/exports/zip': { kind: 'permission', permission: 'applications.read' },
   'GET /staff/api/exports/zip/:id': { kind: 'permission', permission: 'applications.read' },
