@@ -40,13 +40,13 @@ function gridColumns(key: string): readonly CourseworkColumn[] {
   return place?.field.coursework?.columns ?? [];
 }
 
-function answerOf(text: string): CourseworkAnswer {
+export function answerOf(text: string): CourseworkAnswer {
   const parsed = parseCourseworkAnswer(text);
   return parsed.ok && parsed.answer ? parsed.answer : EMPTY_COURSEWORK;
 }
 
 /** Every message of a refused send: the server's own, then each named line it gave. */
-function refusalOf(error: unknown): string[] {
+export function refusalOf(error: unknown): string[] {
   if (!(error instanceof ServerError)) return [GENERIC_SERVER_ERROR_MESSAGE];
   const lines = Object.values(error.errors ?? {}).flat();
   return [error.message, ...lines.filter((line) => line !== error.message)];
