@@ -60,6 +60,8 @@ export interface CourseworkEditorProps {
   repeats?: ReadonlySet<string>;
   /** After submit: what may not change (see coursework-locks.ts). */
   locks?: CourseworkLocks | undefined;
+  /** The terms' headings' level (4 in the form). */
+  termHeadingLevel?: 4 | 5;
   /** Drawn after the terms: the totals. */
   children?: ReactNode;
 }
@@ -84,6 +86,7 @@ export function CourseworkEditor({
   elsewhere,
   repeats = NO_REPEATS,
   locks,
+  termHeadingLevel = 4,
   children,
 }: CourseworkEditorProps) {
   const helpId = useId();
@@ -206,6 +209,7 @@ export function CourseworkEditor({
           today={today}
           edit={edit}
           locks={locks}
+          headingLevel={termHeadingLevel}
           onRemove={(index) => (filledCourses(term) > 0 ? askToRemove(index) : removeTermAt(index))}
         />
       ))}

@@ -58,6 +58,7 @@ export function TermView({
   today,
   edit,
   locks,
+  headingLevel = 4,
   onRemove,
 }: {
   answerKey: string;
@@ -72,6 +73,8 @@ export function TermView({
   edit: EditGrid;
   /** After submit: what may not change. */
   locks?: CourseworkLocks | undefined;
+  /** The term's heading: h4 under the form's question, h5 under the status page's college. */
+  headingLevel?: 4 | 5;
   /** Removes the term, asking first when it has courses. */
   onRemove: (termIndex: number) => void;
 }) {
@@ -89,11 +92,12 @@ export function TermView({
   const lastRow = term.courses.length - 1;
   // A submitted term keeps its season and year; one submitted as completed keeps everything.
   const lock = locks?.term(termIndex) ?? null;
+  const Heading = headingLevel === 5 ? 'h5' : 'h4';
 
   return (
     <section className={styles.term} aria-labelledby={headingId}>
       <div className={styles.termHead}>
-        <h4
+        <Heading
           id={headingId}
           className={styles.termName}
           tabIndex={-1}
@@ -101,7 +105,7 @@ export function TermView({
         >
           {name}
           <span className={styles.termStatus}> · {STATUS_LABELS[term.status]}</span>
-        </h4>
+        </Heading>
         {lock ? null : (
           <Button
             type="button"
