@@ -26,6 +26,7 @@ import { EMPTY_COURSEWORK } from '../form/coursework-edit';
 import { CourseworkEditor } from '../form/coursework-editor';
 import { courseworkLocks } from '../form/coursework-locks';
 import { Button } from '../ui/button';
+import { dropDraft, keepDraft, readDraft } from './coursework-update-draft';
 import styles from './coursework-updates-section.module.css';
 import statusStyles from './status-page.module.css';
 
@@ -77,7 +78,14 @@ export function CourseworkUpdateEditor({
   const columns = useMemo(() => gridColumns(grid.key), [grid.key]);
   const current = useMemo(() => answerOf(grid.current), [grid.current]);
   const locks = useMemo(() => courseworkLocks(current), [current]);
-  const [draft, setDraft] = useState<CourseworkAnswer>(current);
+  // A draft kept from before a reload (or a closed editor) comes back while the grid is the same.
+  const [draft, setDraft] = useState<CourseworkAnswer>(
+    () => readDraft(grid.key, grid.current) ?? current,
+  );
+  const change = (next: CourseworkAnswer) => {
+    setDraft(next);
+    keepDraft(grid.key, grid.current, next);
+  };
   const [checked, setChecked] = useState(false);
   const [refusal, setRefusal] = useState<string[]>([]);
 
@@ -103,6 +111,7 @@ export function CourseworkUpdateEditor({
     mutationFn: () =>
       sendCourseworkUpdate({ key: grid.key, value: serializeCourseworkAnswer(draft) }),
     onSuccess: (next) => {
+      dropDraft(grid.key);
       queryClient.setQueryData(courseworkQueryOptions.queryKey, next);
       void queryClient.invalidateQueries({ queryKey: courseworkQueryOptions.queryKey });
       onSent(changes);
@@ -145,13 +154,14 @@ export function CourseworkUpdateEditor({
         idBase={`update-${grid.key}`}
         label={`Courses at ${grid.college}`}
         value={draft}
-        onChange={setDraft}
+        onChange={change}
         problems={checked ? problems : []}
         columns={columns}
         rules={rules}
         today={today}
         elsewhere={elsewhere}
         locks={locks}
+        termHeadingLevel={5}
       />
       {changes.length > 0 ? (
         <div className={styles.changes}>
@@ -179,7 +189,15 @@ export function CourseworkUpdateEditor({
         <Button type="button" variant="primary" onClick={onSend} disabled={send.isPending}>
           {send.isPending ? 'Sending...' : 'Send update'}
         </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => {
+            // Cancel gives the draft up; closing the section from its button keeps it.
+            dropDraft(grid.key);
+            onCancel();
+          }}
+        >
           Cancel
         </Button>
       </div>
