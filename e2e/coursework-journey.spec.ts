@@ -157,15 +157,47 @@ test('an applicant enters coursework, submits, adds January grades; staff find a
   await expect(editor.getByRole('heading', { name: /^Add grades or terms:/ })).toBeFocused();
   const grid = editor.getByRole('group', { name: /^Courses at/ });
   // What was submitted stays: the course's cells read but do not type.
-  const physics = row(grid, new RegExp(`^Fall ${year}, course 1: PHYS 4A$`));
+  const physics = row(grid, new RegExp(`^Fall ${year}, course 1: PHYS 4A`));
   await expect(physics.getByLabel('Subject')).toHaveAttribute('readonly', '');
   await expect(physics.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
   await physics.getByLabel('Grade').fill('A');
-  await row(grid, new RegExp(`^Fall ${year}, course 2: MATH 1B$`))
-    .getByLabel('Grade')
-    .fill('B');
+  const calculus = row(grid, new RegExp(`^Fall ${year}, course 2: MATH 1B`));
+  // A grade not on the scale is marked beside its cell before anything is sent.
+  await calculus.getByLabel('Grade').fill('Q');
+  await editor.getByRole('button', { name: 'Send update' }).click();
+  const refusal = editor.getByRole('alert');
+  await expect(refusal).toContainText('Correct the marked entries before sending');
+  await expect(refusal).toContainText(`Fall ${year}, course 2 (MATH 1B):`);
+  await expect(calculus.getByLabel('Grade')).toHaveAttribute('aria-invalid', 'true');
+  await calculus.getByLabel('Grade').fill('B');
+  await expect(calculus.getByLabel('Grade')).not.toHaveAttribute('aria-invalid', 'true');
   await grid.getByLabel('Status').first().selectOption('completed');
   await expect(editor).toContainText(`Fall ${year}: grades added for PHYS 4A (A), MATH 1B (B)`);
+
+  // A send the server refuses shows its lines and keeps every grade typed.
+  await page.route('**/api/coursework-updates', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'Check the marked coursework.',
+        errors: {
+          college_2_coursework: [`Fall ${year}, course 1 (PHYS 4A): refused in this test.`],
+        },
+      }),
+    }),
+  );
+  await editor.getByRole('button', { name: 'Send update' }).click();
+  await expect(refusal).toContainText('Check the marked coursework.');
+  await expect(refusal).toContainText('refused in this test.');
+  await expect(physics.getByLabel('Grade')).toHaveValue('A');
+  await page.unroute('**/api/coursework-updates');
+  // The draft outlives a reload too.
+  await page.reload();
+  await secondCollege.getByRole('button', { name: /^Add grades or terms/ }).click();
+  await expect(physics.getByLabel('Grade')).toHaveValue('A');
+  await expect(calculus.getByLabel('Grade')).toHaveValue('B');
+  await expect(grid.getByLabel('Status').first()).toHaveValue('completed');
   await expectNoAxeViolations(page, 'the status page with the coursework update open');
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
