@@ -17,7 +17,7 @@ import {
   suggestedTerm,
   termYears,
 } from './coursework-edit';
-import type { EditGrid } from './coursework-grid';
+import type { EditGrid } from './coursework-editor';
 import styles from './coursework-grid.module.css';
 import formStyles from './form.module.css';
 

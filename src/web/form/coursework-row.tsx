@@ -10,7 +10,7 @@ import type { CourseworkColumn } from '../../shared/form/model';
 import { Button } from '../ui/button';
 import { cx } from '../ui/cx';
 import { addCourse, courseRowLabel, removeCourse, setCell, setCourses } from './coursework-edit';
-import type { EditGrid } from './coursework-grid';
+import type { EditGrid } from './coursework-editor';
 import styles from './coursework-grid.module.css';
 import { isTabularPaste, parsePastedCourses, withPastedCourses } from './coursework-paste';
 import { addCourseFocus, CellMessages, cellFocus } from './coursework-term';
@@ -31,6 +31,10 @@ interface CourseRowProps {
   datalistId: string;
   roomForCourses: number;
   edit: EditGrid;
+  /** After submit: the cells that may not change, space-separated (a string, for the memo). */
+  lockedCells: string;
+  /** A submitted course, which stays. */
+  kept: boolean;
 }
 
 const INPUT_MODES: Partial<Record<CourseCell, 'decimal' | 'text'>> = { units: 'decimal' };
@@ -53,7 +57,10 @@ function CourseRowView({
   datalistId,
   roomForCourses,
   edit,
+  lockedCells,
+  kept,
 }: CourseRowProps) {
+  const locked = new Set(lockedCells.split(' '));
   const repeatId = useId();
   const problems = JSON.parse(problemText) as [string, string][];
   const rowName = courseRowLabel(termLabel, courseIndex, course);
@@ -84,7 +91,8 @@ function CourseRowView({
   };
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     const text = event.clipboardData.getData('text/plain');
-    if (!isTabularPaste(text)) return;
+    // Lines pasted fill this row's cells: not into a submitted course.
+    if (!isTabularPaste(text) || lockedCells !== '') return;
     event.preventDefault();
     // The row pasted into is already counted in the room left.
     const pasted = parsePastedCourses(text).slice(0, roomForCourses + 1);
@@ -126,6 +134,7 @@ function CourseRowView({
             .map(([, message]) => message);
           const messageId = `${id}-message`;
           const isGrade = column.cell === 'grade';
+          const readOnly = locked.has(column.cell);
           return (
             <div key={column.cell} className={cx(styles.cell, styles[column.cell])}>
               <label htmlFor={id} className={styles.cellLabel}>
@@ -134,14 +143,15 @@ function CourseRowView({
               <input
                 id={id}
                 data-focus={id}
-                className={cx(formStyles.input, styles.cellInput)}
+                className={cx(formStyles.input, styles.cellInput, readOnly && styles.lockedInput)}
                 value={course[column.cell]}
+                readOnly={readOnly}
                 maxLength={COURSE_TEXT_LIMITS[column.cell]}
                 inputMode={INPUT_MODES[column.cell]}
                 enterKeyHint="next"
                 autoComplete="off"
                 spellCheck={false}
-                list={isGrade ? datalistId : undefined}
+                list={isGrade && !readOnly ? datalistId : undefined}
                 aria-invalid={messages.length > 0 || undefined}
                 aria-describedby={messages.length > 0 ? messageId : undefined}
                 onChange={(event) =>
@@ -178,9 +188,11 @@ function CourseRowView({
           </div>
         ) : null}
         <div className={styles.rowEnd}>
-          <Button type="button" variant="link" className={styles.remove} onClick={remove}>
-            Remove<span className="visually-hidden"> {rowName}</span>
-          </Button>
+          {kept ? null : (
+            <Button type="button" variant="link" className={styles.remove} onClick={remove}>
+              Remove<span className="visually-hidden"> {rowName}</span>
+            </Button>
+          )}
         </div>
       </fieldset>
     </li>

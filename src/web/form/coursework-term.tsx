@@ -16,8 +16,9 @@ import {
   termYears,
   updateTerm,
 } from './coursework-edit';
-import type { EditGrid } from './coursework-grid';
+import type { EditGrid } from './coursework-editor';
 import styles from './coursework-grid.module.css';
+import type { CourseworkLocks } from './coursework-locks';
 import { CourseRow } from './coursework-row';
 import formStyles from './form.module.css';
 
@@ -56,6 +57,8 @@ export function TermView({
   roomForCourses,
   today,
   edit,
+  locks,
+  headingLevel = 4,
   onRemove,
 }: {
   answerKey: string;
@@ -68,6 +71,10 @@ export function TermView({
   roomForCourses: number;
   today: string;
   edit: EditGrid;
+  /** After submit: what may not change. */
+  locks?: CourseworkLocks | undefined;
+  /** The term's heading: h4 under the form's question, h5 under the status page's college. */
+  headingLevel?: 4 | 5;
   /** Removes the term, asking first when it has courses. */
   onRemove: (termIndex: number) => void;
 }) {
@@ -83,11 +90,14 @@ export function TermView({
   const change = (next: Partial<TermEntry>) =>
     edit((answer) => updateTerm(answer, termIndex, (current) => ({ ...current, ...next })));
   const lastRow = term.courses.length - 1;
+  // A submitted term keeps its season and year; one submitted as completed keeps everything.
+  const lock = locks?.term(termIndex) ?? null;
+  const Heading = headingLevel === 5 ? 'h5' : 'h4';
 
   return (
     <section className={styles.term} aria-labelledby={headingId}>
       <div className={styles.termHead}>
-        <h4
+        <Heading
           id={headingId}
           className={styles.termName}
           tabIndex={-1}
@@ -95,41 +105,59 @@ export function TermView({
         >
           {name}
           <span className={styles.termStatus}> · {STATUS_LABELS[term.status]}</span>
-        </h4>
-        <Button
-          type="button"
-          variant="link"
-          className={styles.remove}
-          onClick={() => onRemove(termIndex)}
-        >
-          Remove term<span className="visually-hidden"> {name}</span>
-        </Button>
+        </Heading>
+        {lock ? null : (
+          <Button
+            type="button"
+            variant="link"
+            className={styles.remove}
+            onClick={() => onRemove(termIndex)}
+          >
+            Remove term<span className="visually-hidden"> {name}</span>
+          </Button>
+        )}
       </div>
-      <div className={styles.termControls}>
-        <TermSelect
-          label="Season"
-          value={term.season}
-          choices={SEASON_CHOICES}
-          labelOf={(season) => SEASON_LABELS[season]}
-          onChange={(season) => change({ season })}
-        />
-        <TermSelect
-          label="Year"
-          value={term.year}
-          choices={termYears(today)}
-          labelOf={String}
-          onChange={(year) => change({ year })}
-          describedBy={yearMessages.length > 0 ? yearMessageId : undefined}
-          invalid={yearMessages.length > 0}
-        />
-        <TermSelect
-          label="Status"
-          value={term.status}
-          choices={TERM_STATUSES}
-          labelOf={(status) => STATUS_LABELS[status]}
-          onChange={(status) => change({ status })}
-        />
-      </div>
+      {lock ? (
+        lock.completed ? (
+          <p className={styles.lockNote}>Submitted as completed: its courses stay as they are.</p>
+        ) : (
+          <div className={styles.termControls}>
+            <TermSelect
+              label="Status"
+              value={term.status}
+              choices={lock.statuses}
+              labelOf={(status) => STATUS_LABELS[status]}
+              onChange={(status) => change({ status })}
+            />
+          </div>
+        )
+      ) : (
+        <div className={styles.termControls}>
+          <TermSelect
+            label="Season"
+            value={term.season}
+            choices={SEASON_CHOICES}
+            labelOf={(season) => SEASON_LABELS[season]}
+            onChange={(season) => change({ season })}
+          />
+          <TermSelect
+            label="Year"
+            value={term.year}
+            choices={termYears(today)}
+            labelOf={String}
+            onChange={(year) => change({ year })}
+            describedBy={yearMessages.length > 0 ? yearMessageId : undefined}
+            invalid={yearMessages.length > 0}
+          />
+          <TermSelect
+            label="Status"
+            value={term.status}
+            choices={TERM_STATUSES}
+            labelOf={(status) => STATUS_LABELS[status]}
+            onChange={(status) => change({ status })}
+          />
+        </div>
+      )}
       <CellMessages id={yearMessageId} messages={[...yearMessages, ...termMessages]} />
       <div className={styles.columnHeads} aria-hidden="true">
         {columns.map((column) => (
@@ -153,27 +181,31 @@ export function TermView({
             problemText={rowProblemText(problems, index)}
             repeat={repeats.has(`${termIndex}-${index}`)}
             datalistId={datalistId}
-            roomForCourses={roomForCourses}
+            roomForCourses={lock?.completed ? 0 : roomForCourses}
             edit={edit}
+            lockedCells={locks?.cells(termIndex, index).join(' ') ?? ''}
+            kept={locks?.rowKept(termIndex, index) ?? false}
           />
         ))}
       </ol>
-      <Button
-        type="button"
-        variant="secondary"
-        className={styles.addCourse}
-        onClick={() =>
-          edit(
-            (answer) => addCourse(answer, termIndex, lastRow),
-            cellFocus(answerKey, termIndex, lastRow + 1, 'subject'),
-          )
-        }
-        disabled={roomForCourses === 0}
-        aria-describedby={roomForCourses === 0 ? `${answerKey}-course-limit` : undefined}
-        data-focus={addCourseFocus(answerKey, termIndex)}
-      >
-        Add course<span className="visually-hidden"> to {name}</span>
-      </Button>
+      {lock?.completed ? null : (
+        <Button
+          type="button"
+          variant="secondary"
+          className={styles.addCourse}
+          onClick={() =>
+            edit(
+              (answer) => addCourse(answer, termIndex, lastRow),
+              cellFocus(answerKey, termIndex, lastRow + 1, 'subject'),
+            )
+          }
+          disabled={roomForCourses === 0}
+          aria-describedby={roomForCourses === 0 ? `${answerKey}-course-limit` : undefined}
+          data-focus={addCourseFocus(answerKey, termIndex)}
+        >
+          Add course<span className="visually-hidden"> to {name}</span>
+        </Button>
+      )}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { cx } from '../ui/cx';
 import { LoadingIndicator } from '../ui/loading-indicator';
 import { useHeadingFocus } from '../ui/use-heading-focus';
 import styles from './completion-page.module.css';
+import { CourseworkUpdatesSection } from './coursework-updates-section';
 import { ReceiptSection } from './receipt-section';
 import { StatusChecklist } from './status-checklist';
 
@@ -46,6 +47,7 @@ export function CompletionPage() {
         <p className={styles.message}>{SUBMITTED_MESSAGE}</p>
         <ReceiptSection />
         <StatusChecklist />
+        <CourseworkUpdatesSection />
         <ApplicationPdfDownload />
       </div>
     );
@@ -70,6 +72,7 @@ export function CompletionPage() {
       </section>
       <ReceiptSection />
       <StatusChecklist />
+      <CourseworkUpdatesSection />
       <ApplicationPdfDownload />
     </div>
   );

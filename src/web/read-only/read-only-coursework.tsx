@@ -58,7 +58,8 @@ export function CourseworkAmounts({
 export function CourseworkRow({ row }: { row: PrintableRow & { value: PrintableCoursework } }) {
   const { value } = row;
   return (
-    <section className={styles.coursework} data-key={row.key} aria-label={row.label}>
+    // Not named, so not a landmark: with two colleges, two regions would share the grid's label.
+    <section className={styles.coursework} data-key={row.key}>
       <p className={styles.label}>{row.label}</p>
       {value.terms.length === 0 ? (
         <p className={styles.none}>No courses entered.</p>
