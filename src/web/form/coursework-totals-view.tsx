@@ -16,11 +16,8 @@ import { useFormContext } from './form-context';
 
 const EVERYTHING = { answers: {}, addAnother: {}, tabs: {}, isLoggedIn: true };
 
-let relevantKeys: readonly string[] | null = null;
-
 /** The answers the totals read: every grid's answer and the keys that name its college. */
 function courseworkKeys(): readonly string[] {
-  if (relevantKeys) return relevantKeys;
   const keys = new Set<string>();
   for (const place of resolveModel(applicationModel, EVERYTHING)) {
     const grid = place.field.coursework;
@@ -28,8 +25,7 @@ function courseworkKeys(): readonly string[] {
     keys.add(place.key);
     for (const key of grid.collegeKeys) keys.add(place.resolveKey(key));
   }
-  relevantKeys = [...keys];
-  return relevantKeys;
+  return [...keys];
 }
 
 export interface CourseworkOverview {
@@ -43,7 +39,8 @@ export interface CourseworkOverview {
  */
 export function useCourseworkOverview(rules: CourseworkRules): CourseworkOverview {
   const { store } = useFormContext();
-  const keys = courseworkKeys();
+  // Once per grid drawn: the model does not change while the page is open.
+  const keys = useMemo(courseworkKeys, []);
   const subscribe = useCallback(
     (listener: () => void) => {
       const offs = keys.map((key) => store.subscribeKey(key, listener));
