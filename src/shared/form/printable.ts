@@ -1,10 +1,7 @@
-import { termName } from '../coursework/coursework';
-import { type CourseworkAnswer, isBlankCourse } from '../coursework/coursework-answer';
 import { type CourseworkRules, DEFAULT_COURSEWORK_RULES } from '../coursework/coursework-rules';
-import type { CollegeSubtotals, CourseworkTotals } from '../coursework/coursework-totals';
+import type { CourseworkTotals } from '../coursework/coursework-totals';
 import { choiceSource } from './choices';
 import { isAnswered } from './conditions';
-import { courseworkTotalsOf, enteredCoursework } from './coursework-grids';
 import {
   type Answers,
   type AnswerValue,
@@ -21,6 +18,12 @@ import {
   type Tabs,
   type Widget,
 } from './model';
+import {
+  type CourseworkProjection,
+  courseworkProjection,
+  courseworkValue,
+  type PrintableCoursework,
+} from './printable-coursework';
 import { chosenTab, hiddenAnswersPatch, type ResolvedField, resolvePage } from './resolve';
 import {
   type Branch,
@@ -97,32 +100,11 @@ export interface PrintableSchoolPart {
   text: string;
 }
 
-export interface PrintableCourse {
-  subject: string;
-  number: string;
-  title: string;
-  units: string;
-  grade: string;
-  /** Another attempt of the course counts instead (the repeat rule). */
-  repeat: boolean;
-}
-
-export interface PrintableTerm {
-  /** `Fall 2024`. */
-  name: string;
-  status: CourseworkAnswer['terms'][number]['status'];
-  courses: readonly PrintableCourse[];
-}
-
-export interface PrintableCoursework {
-  kind: 'coursework';
-  /** `3 terms, 14 courses`, or '' when nothing is entered. */
-  text: string;
-  system: CourseworkAnswer['system'];
-  terms: readonly PrintableTerm[];
-  /** This college's share of the totals. */
-  subtotals: CollegeSubtotals | null;
-}
+export type {
+  PrintableCourse,
+  PrintableCoursework,
+  PrintableTerm,
+} from './printable-coursework';
 
 export type PrintableValue =
   | PrintableCoursework
@@ -288,49 +270,6 @@ interface WalkContext {
   coursework: CourseworkProjection;
 }
 
-/** Each grid's part of the totals, by its answer key. */
-type CourseworkProjection = ReadonlyMap<
-  string,
-  { answer: CourseworkAnswer; subtotals: CollegeSubtotals | null; repeats: ReadonlySet<string> }
->;
-
-const positionId = (term: number, course: number) => `${term}:${course}`;
-
-function courseworkValue(key: string, context: WalkContext): PrintableValue {
-  const grid = context.coursework.get(key);
-  if (!grid)
-    return { kind: 'coursework', text: '', system: 'semester', terms: [], subtotals: null };
-  const terms = grid.answer.terms.map(
-    (term, termIndex): PrintableTerm => ({
-      name: termName(term),
-      status: term.status,
-      courses: term.courses.flatMap((course, courseIndex) =>
-        isBlankCourse(course)
-          ? []
-          : [
-              {
-                subject: course.subject.trim(),
-                number: course.number.trim(),
-                title: course.title.trim(),
-                units: course.units.trim(),
-                grade: course.grade.trim(),
-                repeat: grid.repeats.has(positionId(termIndex, courseIndex)),
-              },
-            ],
-      ),
-    }),
-  );
-  const courses = terms.reduce((count, term) => count + term.courses.length, 0);
-  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-  return {
-    kind: 'coursework',
-    text: terms.length === 0 ? '' : `${plural(terms.length, 'term')}, ${plural(courses, 'course')}`,
-    system: grid.answer.system,
-    terms,
-    subtotals: grid.subtotals,
-  };
-}
-
 const CHOICE_WIDGETS: ReadonlySet<Widget> = new Set([
   'select',
   'radio',
@@ -397,7 +336,7 @@ function fieldValue(place: ResolvedField, context: WalkContext): PrintableValue 
   const { field, key } = place;
   const answers = context.state.answers;
   if (field.widget === 'file') return documentValue(key, context);
-  if (field.widget === 'coursework') return courseworkValue(key, context);
+  if (field.widget === 'coursework') return courseworkValue(context.coursework, key);
   if (CHECK_WIDGETS.has(field.widget)) {
     const checked = isAnswered(answers[key]);
     return { kind: 'checkbox', checked, mark: checked ? CHECKED_MARK : UNCHECKED_MARK };
@@ -615,28 +554,14 @@ export function printableApplication(
     ...raw,
     answers: { ...raw.answers, ...hiddenAnswersPatch(model, raw) },
   };
-  const entered = enteredCoursework(model, formState);
-  const totals = courseworkTotalsOf(entered, state.courseworkRules ?? DEFAULT_COURSEWORK_RULES);
-  const coursework = new Map(
-    entered.map((grid, index) => [
-      grid.key,
-      {
-        answer: grid.answer,
-        subtotals: totals.colleges[index] ?? null,
-        repeats: new Set(
-          totals.excludedRepeats
-            .filter((repeat) => repeat.college === index)
-            .map((repeat) => positionId(repeat.term, repeat.course)),
-        ),
-      },
-    ]),
-  );
-  const anyCourse = entered.some((grid) =>
-    grid.answer.terms.some((term) => term.courses.some((course) => !isBlankCourse(course))),
+  const { projection: coursework, totals } = courseworkProjection(
+    model,
+    formState,
+    state.courseworkRules ?? DEFAULT_COURSEWORK_RULES,
   );
   const context = { state: formState, documents: state.documents ?? {}, coursework };
   return {
     pages: model.pages.map((page) => printablePage(page, context)),
-    coursework: anyCourse ? totals : null,
+    coursework: totals,
   };
 }
