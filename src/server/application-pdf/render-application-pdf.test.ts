@@ -5,13 +5,12 @@ import { validApplicationAnswers } from '../../shared/test/application-fixtures'
 import { fixtureModel } from '../../shared/test/fixture-model';
 import { extractPdfPages, extractPdfText } from '../test/pdf-text';
 import { makePdf } from '../test/sample-files';
+import { REPEAT_NOTE, TRANSFER_TOTALS_HEADING } from './coursework-blocks';
 import {
   type ApplicationPdfCover,
   MISSING_DOCUMENT_TEXT,
   NOT_ANSWERED_TEXT,
-  REPEAT_NOTE,
   renderApplicationPdf,
-  TRANSFER_TOTALS_HEADING,
 } from './render-application-pdf';
 import { applicationPdfFileName } from './send-application-pdf';
 

@@ -3,19 +3,19 @@
 // documents appended in the order the form names them, and an outline with one bookmark per
 // form page and per document. Pure JavaScript: no browser runs on the server.
 import { PDFDocument, PDFName, PDFString, rgb } from 'pdf-lib';
-import type { CourseworkSubtotals } from '../../shared/coursework/coursework-totals';
 import {
   attachedDocuments,
   DOCUMENT_ATTACHED,
   type PrintableApplication,
-  type PrintableCoursework,
   type PrintableEntry,
   type PrintableRow,
   printableText,
 } from '../../shared/form/printable';
 import { DocumentFonts, normaliseText } from '../pdf/fonts';
-import type { Block, PageSetup, Paragraph, Span, TableCell } from '../pdf/pdf-layout';
+import type { Block, PageSetup, Paragraph, Span } from '../pdf/pdf-layout';
 import { PdfFlow } from '../pdf/pdf-layout';
+import { courseworkBlocks, courseworkTotalsBlocks } from './coursework-blocks';
+import { paragraph, SIZE, span } from './pdf-blocks';
 import { addOutline, type OutlineEntry } from './pdf-outline';
 
 export interface ApplicationPdfCover {
@@ -51,19 +51,6 @@ export const MISSING_DOCUMENT_TEXT = `${DOCUMENT_ATTACHED}, but it could not be 
 const PAGE: PageSetup = { width: 612, height: 792, margin: 54 };
 const INDENT_STEP = 14;
 const MARK_WIDTH = 22;
-const SIZE = { title: 18, page: 16, group: 13, section: 11, label: 9.5, value: 10.5, note: 8 };
-
-const span = (text: string, size: number, bold = false, italic = false): Span => ({
-  text: normaliseText(text),
-  style: { bold, italic, size, script: 'normal' },
-});
-
-function paragraph(spans: Span[], indent: number, options: Partial<Paragraph> = {}): Block {
-  return {
-    kind: 'paragraph',
-    paragraph: { spans, indent, spaceBefore: 0, spaceAfter: 0, ...options },
-  };
-}
 
 interface AppendedDocument {
   number: number;
@@ -109,94 +96,6 @@ function receiptBlocks(receipt: NonNullable<ApplicationPdfCover['receipt']>): Bl
     ),
     line(FINGERPRINT_LABEL, receipt.fingerprint, true),
   ];
-}
-
-export const TRANSFER_TOTALS_HEADING = 'Transfer GPA and units';
-export const REPEAT_NOTE = 'repeat, not counted';
-
-const TERM_STATUS_TEXT = {
-  completed: 'completed',
-  in_progress: 'in progress',
-  planned: 'planned',
-} as const;
-
-/** `Transfer GPA 3.45 · Transferable units 60.00 · In progress 12.00`. */
-export function totalsLine(totals: CourseworkSubtotals, gpaLabel = 'Transfer GPA'): string {
-  return [
-    `${gpaLabel} ${totals.gpa ?? 'none (no graded units)'}`,
-    `Transferable units ${totals.transferableUnits}`,
-    `In progress ${totals.inProgressUnits}`,
-  ].join(' · ');
-}
-
-/** The totals computed from the coursework: on the cover, where a reader looks first. */
-function courseworkTotalsBlocks(totals: CourseworkSubtotals | null): Block[] {
-  if (!totals) return [];
-  return [
-    paragraph([span(TRANSFER_TOTALS_HEADING, SIZE.label, true)], 0, { spaceAfter: 1 }),
-    paragraph([span(totalsLine(totals), SIZE.label)], 0, { spaceAfter: 14 }),
-  ];
-}
-
-const cell = (text: string, header = false): TableCell => ({
-  paragraphs: [
-    {
-      spans: [span(text, SIZE.label, header)],
-      indent: 0,
-      spaceBefore: 0,
-      spaceAfter: 0,
-    },
-  ],
-  header,
-  colspan: 1,
-  rowspan: 1,
-});
-
-/** A college's coursework: a table per term, then the college's subtotals. */
-function courseworkBlocks(value: PrintableCoursework, indent: number): Block[] {
-  const blocks: Block[] = [];
-  const system = value.system === 'quarter' ? 'Quarter units' : 'Semester units';
-  blocks.push(paragraph([span(system, SIZE.label, false, true)], indent, { spaceAfter: 4 }));
-  for (const term of value.terms) {
-    blocks.push(
-      paragraph(
-        [span(`${term.name} (${TERM_STATUS_TEXT[term.status]})`, SIZE.label, true)],
-        indent,
-        {
-          spaceBefore: 2,
-          spaceAfter: 2,
-          keepWithNext: true,
-        },
-      ),
-    );
-    if (term.courses.length === 0) {
-      blocks.push(paragraph([span('No courses entered.', SIZE.label, false, true)], indent));
-      continue;
-    }
-    blocks.push({
-      kind: 'table',
-      table: {
-        rows: [
-          ['Subject', 'Number', 'Title', 'Units', 'Grade'].map((text) => cell(text, true)),
-          ...term.courses.map((course) => [
-            cell(course.subject),
-            cell(course.number),
-            cell(course.title),
-            cell(course.units),
-            cell(course.repeat ? `${course.grade} (${REPEAT_NOTE})` : course.grade),
-          ]),
-        ],
-      },
-    });
-  }
-  if (value.subtotals)
-    blocks.push(
-      paragraph([span(totalsLine(value.subtotals, 'College GPA'), SIZE.label, true)], indent, {
-        spaceBefore: 4,
-        spaceAfter: 6,
-      }),
-    );
-  return blocks;
 }
 
 function coverBlocks(cover: ApplicationPdfCover): Block[] {
