@@ -407,7 +407,8 @@ export async function benchEducationLoad(): Promise<EducationLoadResult> {
     'college_3_name-input',
     ...GRID_KEYS.map((key, index) => lastGradeId(key, COURSES_PER_COLLEGE[index] ?? 0)),
   ];
-  const withoutIds = ['college_3_name-input'];
+  // The grids are shown, empty, on the page without coursework: the third is checked for.
+  const withoutIds = ['college_3_name-input', 'college_3_coursework'];
   const withVisit = () => visit(browser, server.base, withToken, withIds, courses);
   const withoutVisit = () => visit(browser, server.base, withoutToken, withoutIds, 0);
   try {

@@ -10,7 +10,7 @@ import { benchApplicationPdf } from './application-pdf';
 import { benchCourseworkComputation, benchCourseworkSave } from './coursework-save';
 import { benchDeadline } from './deadline';
 import { benchDocuments } from './documents';
-import { benchEducationLoad } from './education-load';
+import { benchEducationKeystroke, benchEducationLoad } from './education-load';
 import { benchExportZip } from './export-zip';
 import { benchFirstLoad } from './first-load';
 import { benchKeystroke } from './keystroke';
@@ -223,6 +223,31 @@ const sections: Record<string, () => Promise<string>> = {
       `| three colleges, no coursework | ${result.withoutMedianMs.toFixed(0)} | ${times(result.withoutReadyMs)} | 1.00 | ${tasks(result.withoutLongTasks)} | ${result.withoutGzipKb.toFixed(1)} | ${result.withoutAnswersKb.toFixed(1)} |`,
       '',
       `Main thread from the navigation's start to ready, the median of three traced visits of each (self time by trace event, ms on the slowed CPU): with courses ${breakdown(result.withBreakdown)}; without ${breakdown(result.withoutBreakdown)}.`,
+    ].join('\n');
+  },
+  'education-keystroke': async () => {
+    const result = await benchEducationKeystroke();
+    console.log(JSON.stringify(result, null, 2));
+    const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+    const ms = (value: number) => value.toFixed(2);
+    const rows = (label: string, comparison: typeof result.grid) =>
+      (
+        [
+          ['keydown to frame', comparison.frame],
+          ['keydown to input handled', comparison.handled],
+          ['work: handled + frame rendering', comparison.work],
+        ] as const
+      ).map(
+        ([measure, value]) =>
+          `| ${label} | ${measure} | ${ms(value.appMedianMs)} | ${ms(value.appP90Ms)} | ${ms(value.plainMedianMs)} | ${ms(value.plainP90Ms)} | **${value.ratio.toFixed(2)}** |`,
+      );
+    return [
+      `Measured ${today} on ${machine}, Chromium headless, CPU not slowed, the compiled server in production mode on the embedded database; ${result.rounds} rounds after 2 warm-up rounds, each typing "${result.text}" (${result.text.length} keys, ${result.keystrokes} timed per target) into the three targets in turns; load average (1 / 5 / 15 min) ${load(result.loadBefore)} before, ${load(result.loadAfter)} after.`,
+      '',
+      '| typed into | measure | median (ms) | p90 (ms) | street address without coursework, median (ms) | p90 (ms) | ratio of medians |',
+      '|---|---|---|---|---|---|---|',
+      ...rows('the last course title of a 200-course page', result.grid),
+      ...rows('the street address of a 200-course page', result.field),
     ].join('\n');
   },
   keystroke: async () => {
