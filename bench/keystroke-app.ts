@@ -21,12 +21,12 @@ const PORT = 3652;
 const ROUNDS = Number(process.env.BENCH_KEYSTROKE_ROUNDS ?? 8);
 const WARM_UP_ROUNDS = 2;
 // Within the first name's limit of 45 characters.
-const TEXT = 'Maria Elena Lopez-Garcia de la Cruz';
+export const TEXT = 'Maria Elena Lopez-Garcia de la Cruz';
 const PASSWORD = 'Keystroke-Bench-2026';
 /** Between two keys: a fast typist, so that nothing debounced runs between them. */
 const KEY_GAP_MS = 40;
 /** After a run on the app: its autosave (800 ms after the last key) goes out before the next run. */
-const SETTLE_MS = 1500;
+export const SETTLE_MS = 1500;
 
 export interface KeystrokeAppState {
   state: 'anonymous' | 'signed in';
@@ -72,7 +72,7 @@ declare global {
  * which hides most of a difference in cost: "work" leaves that wait out, adding to "handled" the
  * frame's own time from its animation frame callbacks to its end (style, layout, paint, commit).
  */
-const PROBE_SOURCE = `() => {
+export const PROBE_SOURCE = `() => {
   window.__keystrokeTimes = [];
   window.__handledTimes = [];
   window.__workTimes = [];
@@ -104,7 +104,7 @@ const PROBE_SOURCE = `() => {
   });
 }`;
 
-interface RunTimes {
+export interface RunTimes {
   /** From the keydown to the frame after the input was handled, per keystroke (ms). */
   frame: number[];
   /** From the keydown to the end of the page's own handling of the input event (ms). */
@@ -114,7 +114,7 @@ interface RunTimes {
 }
 
 /** Types the text into the control one key at a time; the time of each keystroke, in ms. */
-async function typeRun(page: Page, selector: string): Promise<RunTimes> {
+export async function typeRun(page: Page, selector: string): Promise<RunTimes> {
   await page.bringToFront();
   const input = page.locator(selector);
   await input.fill('');
@@ -238,7 +238,7 @@ export interface Comparison {
   ratio: number;
 }
 
-function compare(app: number[], plain: number[]): Comparison {
+export function compare(app: number[], plain: number[]): Comparison {
   const sortedApp = [...app].sort((a, b) => a - b);
   const sortedPlain = [...plain].sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 100) / 100;

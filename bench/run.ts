@@ -10,6 +10,7 @@ import { benchApplicationPdf } from './application-pdf';
 import { benchCourseworkComputation, benchCourseworkSave } from './coursework-save';
 import { benchDeadline } from './deadline';
 import { benchDocuments } from './documents';
+import { benchEducationKeystroke, benchEducationLoad } from './education-load';
 import { benchExportZip } from './export-zip';
 import { benchFirstLoad } from './first-load';
 import { benchKeystroke } from './keystroke';
@@ -109,6 +110,7 @@ const sections: Record<string, () => Promise<string>> = {
   },
   'coursework-save': async () => {
     buildServer();
+    const loadBefore = os.loadavg();
     const computation = benchCourseworkComputation();
     console.log(computation);
     const results = [];
@@ -117,10 +119,12 @@ const sections: Record<string, () => Promise<string>> = {
       console.log(result);
       results.push(result);
     }
+    const loadAfter = os.loadavg();
+    const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
     const rates = (values: number[]) => values.map((value) => value.toFixed(0)).join(' / ');
     const ms = (value: number) => value.toFixed(2);
     return [
-      `Measured ${today} on ${machine}, the compiled server in production mode in its own process, ${process.env.BENCH_SECONDS ?? 8} s per run, 50 connections, the two saves taking turns.`,
+      `Measured ${today} on ${machine}, the compiled server in production mode in its own process, ${process.env.BENCH_SECONDS ?? 8} s per run, 50 connections, the two saves taking turns; load average (1 / 5 / 15 min) ${load(loadBefore)} before, ${load(loadAfter)} after.`,
       '',
       '| database | plain answer, each round (saves/s) | course row in a 20-course grid, each round (saves/s) | p99 plain / row (ms) | **plain ÷ row, median of rounds** (goal ≤ 1.2) | 200-course grid (saves/s) | plain ÷ 200-course grid |',
       '|---|---|---|---|---|---|---|',
@@ -196,6 +200,54 @@ const sections: Record<string, () => Promise<string>> = {
         (script) =>
           `| ${script.file} | ${script.gzipKb.toFixed(1)} | ${script.beforeReady ? 'before ready' : 'after ready'} |`,
       ),
+    ].join('\n');
+  },
+  'education-load': async () => {
+    const result = await benchEducationLoad();
+    console.log(JSON.stringify(result, null, 2));
+    const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+    const times = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
+    const tasks = (value: typeof result.withLongTasks) =>
+      `${value.count} / ${value.ms} / ${value.longestMs}`;
+    const breakdown = (entries: typeof result.withBreakdown) =>
+      entries
+        .slice(0, 5)
+        .map((entry) => `${entry.event} ${entry.ms}`)
+        .join(', ');
+    return [
+      `Measured ${today} on ${machine}, Chromium headless, 390 x 844 mobile viewport, CPU slowed ${result.cpuSlowdown}x, the compiled server in production mode on the embedded database, the two applicants' /education in turns, ${result.runs} visits each after a warm-up; load average (1 / 5 / 15 min) ${load(result.loadBefore)} before, ${load(result.loadAfter)} after.`,
+      '',
+      '| /education of | ready, median (ms) | ready, each visit (ms) | ratio (goal ≤ 1.5) | long tasks before ready, median: count / ms / longest | JavaScript loaded (KB gzip) | answers received (KB) |',
+      '|---|---|---|---|---|---|---|',
+      `| three colleges, ${result.courses} courses | ${result.withMedianMs.toFixed(0)} | ${times(result.withReadyMs)} | **${result.ratio.toFixed(2)}** | ${tasks(result.withLongTasks)} | ${result.withGzipKb.toFixed(1)} | ${result.withAnswersKb.toFixed(1)} |`,
+      `| three colleges, no coursework | ${result.withoutMedianMs.toFixed(0)} | ${times(result.withoutReadyMs)} | 1.00 | ${tasks(result.withoutLongTasks)} | ${result.withoutGzipKb.toFixed(1)} | ${result.withoutAnswersKb.toFixed(1)} |`,
+      '',
+      `Main thread from the navigation's start to ready, the median of three traced visits of each (self time by trace event, ms on the slowed CPU): with courses ${breakdown(result.withBreakdown)}; without ${breakdown(result.withoutBreakdown)}.`,
+    ].join('\n');
+  },
+  'education-keystroke': async () => {
+    const result = await benchEducationKeystroke();
+    console.log(JSON.stringify(result, null, 2));
+    const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+    const ms = (value: number) => value.toFixed(2);
+    const rows = (label: string, comparison: typeof result.grid) =>
+      (
+        [
+          ['keydown to frame', comparison.frame],
+          ['keydown to input handled', comparison.handled],
+          ['work: handled + frame rendering', comparison.work],
+        ] as const
+      ).map(
+        ([measure, value]) =>
+          `| ${label} | ${measure} | ${ms(value.appMedianMs)} | ${ms(value.appP90Ms)} | ${ms(value.plainMedianMs)} | ${ms(value.plainP90Ms)} | **${value.ratio.toFixed(2)}** |`,
+      );
+    return [
+      `Measured ${today} on ${machine}, Chromium headless, CPU not slowed, the compiled server in production mode on the embedded database; ${result.rounds} rounds after 2 warm-up rounds, each typing "${result.text}" (${result.text.length} keys, ${result.keystrokes} timed per target) into the three targets in turns; load average (1 / 5 / 15 min) ${load(result.loadBefore)} before, ${load(result.loadAfter)} after.`,
+      '',
+      '| typed into | measure | median (ms) | p90 (ms) | street address without coursework, median (ms) | p90 (ms) | ratio of medians |',
+      '|---|---|---|---|---|---|---|',
+      ...rows('the last course title of a 200-course page', result.grid),
+      ...rows('the street address of a 200-course page', result.field),
     ].join('\n');
   },
   keystroke: async () => {
