@@ -63,6 +63,9 @@ test('once a decision is released, the status page leads with it and its reply',
     'h2 Application Submitted',
     'h2 Your receipt',
     'h2 What we still need',
+    // A college is named: its coursework may still gain a term's grades.
+    'h2 Your coursework',
+    'h3 Broward College',
     'h2 Your application as a PDF',
   ]);
   await expect(decision.getByRole('button', { name: 'Accept offer' })).toBeVisible();
