@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import {
   MAX_TERMS,
   type Season,
@@ -12,8 +12,8 @@ import { cx } from '../ui/cx';
 import {
   addTerm,
   SEASON_CHOICES,
-  SEASON_LABELS,
-  STATUS_LABELS,
+  seasonLabel,
+  statusLabel,
   suggestedTerm,
   termYears,
 } from './coursework-edit';
@@ -44,6 +44,17 @@ export function TermSelect<T extends string | number>({
   focusName?: string;
 }) {
   const id = useId();
+  // A keystroke in a course redraws its term: the options stay the same elements, so React skips
+  // them (a year list has some 80 for each of up to 30 terms).
+  const options = useMemo(
+    () =>
+      choices.map((choice) => (
+        <option key={String(choice)} value={String(choice)}>
+          {labelOf(choice)}
+        </option>
+      )),
+    [choices, labelOf],
+  );
   return (
     <div className={styles.termControl}>
       <label htmlFor={id} className={styles.smallLabel}>
@@ -61,11 +72,7 @@ export function TermSelect<T extends string | number>({
           if (chosen !== undefined) onChange(chosen);
         }}
       >
-        {choices.map((choice) => (
-          <option key={String(choice)} value={String(choice)}>
-            {labelOf(choice)}
-          </option>
-        ))}
+        {options}
       </select>
     </div>
   );
@@ -88,6 +95,7 @@ export function AddTermControls({
   const [chosen, setChosen] = useState<TermChoice | null>(null);
   const term = chosen ?? suggestedTerm(answer, today);
   const limitId = useId();
+  const years = useMemo(() => termYears(today), [today]);
   const choose = (change: Partial<TermChoice>) => setChosen({ ...term, ...change });
   const add = () => {
     const index = answer.terms.length;
@@ -106,14 +114,14 @@ export function AddTermControls({
           label="Season"
           value={term.season}
           choices={SEASON_CHOICES}
-          labelOf={(season) => SEASON_LABELS[season]}
+          labelOf={seasonLabel}
           onChange={(season) => choose({ season })}
           focusName={`${answerKey}-add-term`}
         />
         <TermSelect
           label="Year"
           value={term.year}
-          choices={termYears(today)}
+          choices={years}
           labelOf={String}
           onChange={(year) => choose({ year })}
         />
@@ -121,7 +129,7 @@ export function AddTermControls({
           label="Status"
           value={term.status}
           choices={TERM_STATUSES}
-          labelOf={(status) => STATUS_LABELS[status]}
+          labelOf={statusLabel}
           onChange={(status) => choose({ status })}
         />
         <Button

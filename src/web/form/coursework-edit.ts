@@ -35,6 +35,9 @@ export const STATUS_LABELS: Record<TermStatus, string> = {
   planned: 'Planned',
 };
 
+export const seasonLabel = (season: Season): string => SEASON_LABELS[season];
+export const statusLabel = (status: TermStatus): string => STATUS_LABELS[status];
+
 /** The seasons offered, in a school year's order. */
 export const SEASON_CHOICES: readonly Season[] = ['fall', 'winter', 'spring', 'summer'];
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { TERM_STATUSES, termName } from '../../shared/coursework/coursework';
 import type {
   CourseCell,
@@ -11,8 +11,9 @@ import { TermSelect } from './coursework-add-term';
 import {
   addCourse,
   SEASON_CHOICES,
-  SEASON_LABELS,
   STATUS_LABELS,
+  seasonLabel,
+  statusLabel,
   termYears,
   updateTerm,
 } from './coursework-edit';
@@ -80,6 +81,7 @@ export function TermView({
 }) {
   const headingId = useId();
   const yearMessageId = useId();
+  const years = useMemo(() => termYears(today), [today]);
   const name = termName(term);
   const termMessages = problems
     .filter((problem) => problem.course === null && problem.cell !== 'year')
@@ -126,7 +128,7 @@ export function TermView({
               label="Status"
               value={term.status}
               choices={lock.statuses}
-              labelOf={(status) => STATUS_LABELS[status]}
+              labelOf={statusLabel}
               onChange={(status) => change({ status })}
             />
           </div>
@@ -137,13 +139,13 @@ export function TermView({
             label="Season"
             value={term.season}
             choices={SEASON_CHOICES}
-            labelOf={(season) => SEASON_LABELS[season]}
+            labelOf={seasonLabel}
             onChange={(season) => change({ season })}
           />
           <TermSelect
             label="Year"
             value={term.year}
-            choices={termYears(today)}
+            choices={years}
             labelOf={String}
             onChange={(year) => change({ year })}
             describedBy={yearMessages.length > 0 ? yearMessageId : undefined}
@@ -153,7 +155,7 @@ export function TermView({
             label="Status"
             value={term.status}
             choices={TERM_STATUSES}
-            labelOf={(status) => STATUS_LABELS[status]}
+            labelOf={statusLabel}
             onChange={(status) => change({ status })}
           />
         </div>
