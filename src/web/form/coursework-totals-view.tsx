@@ -11,6 +11,7 @@ import {
   enteredCoursework,
 } from '../../shared/form/coursework-grids';
 import { resolveModel } from '../../shared/form/resolve';
+import { CourseworkAmounts } from '../read-only/coursework-amounts';
 import styles from './coursework-grid.module.css';
 import { useFormContext } from './form-context';
 
@@ -62,30 +63,6 @@ export function useCourseworkOverview(rules: CourseworkRules): CourseworkOvervie
   }, [snapshot, store, rules]);
 }
 
-/** `24` or `24.5` rather than `24.00`: units as a transcript prints them. */
-export function unitsText(units: string): string {
-  return String(Number(units));
-}
-
-function Amounts({ amounts, label }: { amounts: CourseworkSubtotals; label: string }) {
-  return (
-    <dl className={styles.amounts} aria-label={label}>
-      <div>
-        <dt>Transfer GPA</dt>
-        <dd>{amounts.gpa ?? '—'}</dd>
-      </div>
-      <div>
-        <dt>Transferable units</dt>
-        <dd>{unitsText(amounts.transferableUnits)}</dd>
-      </div>
-      <div>
-        <dt>In-progress units</dt>
-        <dd>{unitsText(amounts.inProgressUnits)}</dd>
-      </div>
-    </dl>
-  );
-}
-
 /** What a polite live region says, once the applicant has paused: the GPA only when it changed. */
 function useQuietAnnouncement(text: string, delayMs = 1500): string {
   const [said, setSaid] = useState('');
@@ -126,14 +103,14 @@ export function CourseworkTotalsView({
         {collegeName ? `${collegeName}: ` : 'This college: '}
         <span className={styles.totalsNote}>in semester units</span>
       </p>
-      <Amounts
+      <CourseworkAmounts
         amounts={subtotals ?? EMPTY_AMOUNTS}
         label={`Totals of ${collegeName || 'this college'}`}
       />
       {collegeCount > 1 ? (
         <>
           <p className={styles.totalsTitle}>All colleges</p>
-          <Amounts amounts={totals} label="Totals of all colleges" />
+          <CourseworkAmounts amounts={totals} label="Totals of all colleges" />
         </>
       ) : null}
       <p role="status" className="visually-hidden">

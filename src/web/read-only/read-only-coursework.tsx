@@ -5,6 +5,7 @@ import type {
   PrintablePage,
   PrintableRow,
 } from '../../shared/form/printable';
+import { CourseworkAmounts } from './coursework-amounts';
 import styles from './read-only-coursework.module.css';
 
 const STATUS_NAMES: Record<PrintableCoursework['terms'][number]['status'], string> = {
@@ -17,39 +18,6 @@ const SYSTEM_NAMES: Record<PrintableCoursework['system'], string> = {
   quarter: 'Quarter',
   semester: 'Semester',
 };
-
-/** `24` rather than `24.00`: units as a transcript prints them. */
-const units = (text: string) => String(Number(text));
-
-/** Transfer GPA and units, in semester units (quarter units converted). */
-export function CourseworkAmounts({
-  amounts,
-  label,
-}: {
-  amounts: CourseworkSubtotals;
-  label: string;
-}) {
-  return (
-    <dl className={styles.amounts} aria-label={label}>
-      <div>
-        <dt>Transfer GPA</dt>
-        <dd>{amounts.gpa ?? '—'}</dd>
-      </div>
-      <div>
-        <dt>Transferable units</dt>
-        <dd>{units(amounts.transferableUnits)}</dd>
-      </div>
-      <div>
-        <dt>In-progress units</dt>
-        <dd>{units(amounts.inProgressUnits)}</dd>
-      </div>
-      <div>
-        <dt>Graded units</dt>
-        <dd>{units(amounts.gradedUnits)}</dd>
-      </div>
-    </dl>
-  );
-}
 
 /**
  * One college's coursework as the printable projection holds it: a table per term, its caption
@@ -122,7 +90,11 @@ export function CourseworkRow({ row }: { row: PrintableRow & { value: PrintableC
               <p className={styles.totalsTitle}>
                 This college <span className={styles.note}>(semester units)</span>
               </p>
-              <CourseworkAmounts amounts={value.subtotals} label={`${row.label}: this college`} />
+              <CourseworkAmounts
+                amounts={value.subtotals}
+                label={`${row.label}: this college`}
+                withGradedUnits
+              />
             </div>
           ) : null}
         </>
@@ -145,7 +117,7 @@ export function CourseworkTotalsSection({
       <Tag id="coursework-totals-title" className={styles.totalsTitle}>
         Transfer GPA and units, all colleges <span className={styles.note}>(semester units)</span>
       </Tag>
-      <CourseworkAmounts amounts={totals} label="All colleges" />
+      <CourseworkAmounts amounts={totals} label="All colleges" withGradedUnits />
     </section>
   );
 }
