@@ -78,6 +78,54 @@ export function TermSelect<T extends string | number>({
   );
 }
 
+/**
+ * Season, year and status of a term: the next term's before it is added, and a term's own while
+ * it may change. `yearMessageId` names the messages about its year, when there are any.
+ */
+export function TermChoiceSelects({
+  term,
+  today,
+  onChange,
+  focusName,
+  yearMessageId,
+}: {
+  term: TermChoice;
+  today: string;
+  onChange: (change: Partial<TermChoice>) => void;
+  focusName?: string;
+  yearMessageId?: string | undefined;
+}) {
+  const years = useMemo(() => termYears(today), [today]);
+  return (
+    <>
+      <TermSelect
+        label="Season"
+        value={term.season}
+        choices={SEASON_CHOICES}
+        labelOf={seasonLabel}
+        onChange={(season) => onChange({ season })}
+        {...(focusName ? { focusName } : {})}
+      />
+      <TermSelect
+        label="Year"
+        value={term.year}
+        choices={years}
+        labelOf={String}
+        onChange={(year) => onChange({ year })}
+        describedBy={yearMessageId}
+        invalid={yearMessageId !== undefined}
+      />
+      <TermSelect
+        label="Status"
+        value={term.status}
+        choices={TERM_STATUSES}
+        labelOf={statusLabel}
+        onChange={(status) => onChange({ status })}
+      />
+    </>
+  );
+}
+
 /** Season, year and status of the next term, offered as the term after the last one. */
 export function AddTermControls({
   answer,
@@ -95,7 +143,6 @@ export function AddTermControls({
   const [chosen, setChosen] = useState<TermChoice | null>(null);
   const term = chosen ?? suggestedTerm(answer, today);
   const limitId = useId();
-  const years = useMemo(() => termYears(today), [today]);
   const choose = (change: Partial<TermChoice>) => setChosen({ ...term, ...change });
   const add = () => {
     const index = answer.terms.length;
@@ -110,27 +157,11 @@ export function AddTermControls({
     <fieldset className={styles.addTerm}>
       <legend className={styles.smallLabel}>Add a term</legend>
       <div className={styles.termControls}>
-        <TermSelect
-          label="Season"
-          value={term.season}
-          choices={SEASON_CHOICES}
-          labelOf={seasonLabel}
-          onChange={(season) => choose({ season })}
+        <TermChoiceSelects
+          term={term}
+          today={today}
+          onChange={choose}
           focusName={`${answerKey}-add-term`}
-        />
-        <TermSelect
-          label="Year"
-          value={term.year}
-          choices={years}
-          labelOf={String}
-          onChange={(year) => choose({ year })}
-        />
-        <TermSelect
-          label="Status"
-          value={term.status}
-          choices={TERM_STATUSES}
-          labelOf={statusLabel}
-          onChange={(status) => choose({ status })}
         />
         <Button
           type="button"

@@ -1,5 +1,5 @@
-import { useId, useMemo } from 'react';
-import { TERM_STATUSES, termName } from '../../shared/coursework/coursework';
+import { useId } from 'react';
+import { termName } from '../../shared/coursework/coursework';
 import type {
   CourseCell,
   CourseworkEntryProblem,
@@ -7,16 +7,8 @@ import type {
 } from '../../shared/coursework/coursework-answer';
 import type { CourseworkColumn } from '../../shared/form/model';
 import { Button } from '../ui/button';
-import { TermSelect } from './coursework-add-term';
-import {
-  addCourse,
-  SEASON_CHOICES,
-  STATUS_LABELS,
-  seasonLabel,
-  statusLabel,
-  termYears,
-  updateTerm,
-} from './coursework-edit';
+import { TermChoiceSelects, TermSelect } from './coursework-add-term';
+import { addCourse, STATUS_LABELS, statusLabel, updateTerm } from './coursework-edit';
 import type { EditGrid } from './coursework-editor';
 import styles from './coursework-grid.module.css';
 import type { CourseworkLocks } from './coursework-locks';
@@ -81,7 +73,6 @@ export function TermView({
 }) {
   const headingId = useId();
   const yearMessageId = useId();
-  const years = useMemo(() => termYears(today), [today]);
   const name = termName(term);
   const termMessages = problems
     .filter((problem) => problem.course === null && problem.cell !== 'year')
@@ -135,28 +126,11 @@ export function TermView({
         )
       ) : (
         <div className={styles.termControls}>
-          <TermSelect
-            label="Season"
-            value={term.season}
-            choices={SEASON_CHOICES}
-            labelOf={seasonLabel}
-            onChange={(season) => change({ season })}
-          />
-          <TermSelect
-            label="Year"
-            value={term.year}
-            choices={years}
-            labelOf={String}
-            onChange={(year) => change({ year })}
-            describedBy={yearMessages.length > 0 ? yearMessageId : undefined}
-            invalid={yearMessages.length > 0}
-          />
-          <TermSelect
-            label="Status"
-            value={term.status}
-            choices={TERM_STATUSES}
-            labelOf={statusLabel}
-            onChange={(status) => change({ status })}
+          <TermChoiceSelects
+            term={term}
+            today={today}
+            onChange={change}
+            yearMessageId={yearMessages.length > 0 ? yearMessageId : undefined}
           />
         </div>
       )}
