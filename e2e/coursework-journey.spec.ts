@@ -3,6 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { ApplicationListResponse } from '../src/shared/staff/application-list-api';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { letters } from './helpers/applicants';
+import { pasteIntoFocused, typeRow } from './helpers/coursework';
 import {
   expectNoAxeViolations,
   expectSaved,
@@ -51,24 +52,6 @@ async function addTerm(grid: Locator, season: string, termYear: number, status: 
   await controls.getByLabel('Status').selectOption(status);
   await controls.getByRole('button', { name: 'Add term' }).focus();
   await grid.page().keyboard.press('Enter');
-}
-
-/** Types a row's cells: each Enter moves on, the last one to a new row. */
-async function typeRow(page: Page, cells: string[]): Promise<void> {
-  for (const cell of cells) {
-    await page.keyboard.type(cell);
-    await page.keyboard.press('Enter');
-  }
-}
-
-async function pasteIntoFocused(page: Page, text: string): Promise<void> {
-  await page.evaluate((pasted) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', pasted);
-    document.activeElement?.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, text);
 }
 
 test('an applicant enters coursework, submits, adds January grades; staff find and export it', async ({

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { pasteIntoFocused, typeRow } from './helpers/coursework';
 import { devToolsPath } from './helpers/dev-tools';
 import {
   expectNoAxeViolations,
@@ -44,25 +45,6 @@ async function nameCollege(page: Page): Promise<void> {
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
   await expect(listbox).toHaveCount(0);
-}
-
-/** Types a row's cells by keyboard: each Enter moves on, the last one to a new row. */
-async function typeRow(page: Page, cells: string[]): Promise<void> {
-  for (const cell of cells) {
-    await page.keyboard.type(cell);
-    await page.keyboard.press('Enter');
-  }
-}
-
-/** A paste of spreadsheet lines into the focused cell, as the clipboard delivers it. */
-async function pasteIntoFocused(page: Page, text: string): Promise<void> {
-  await page.evaluate((pasted) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', pasted);
-    document.activeElement?.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, text);
 }
 
 async function shots(page: Page, name: string): Promise<void> {
