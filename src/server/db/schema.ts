@@ -687,3 +687,101 @@ export const courseworkUpdates = pgTable(
   },
   (table) => [index('coursework_updates_account_idx').on(table.accountId, table.createdAt)],
 );
+
+/**
+ * A sending college's equivalency table, row by row: how each of its courses transfers. An import
+ * replaces one college's rows in one transaction. `course_key` is the subject and number as
+ * `equivalencyKey` normalises them, so `math 1a` finds `MATH 1A`.
+ */
+export const equivalencies = pgTable(
+  'equivalencies',
+  {
+    sendingCeeb: text('sending_ceeb').notNull(),
+    courseKey: text('course_key').notNull(),
+    subject: text('subject').notNull(),
+    number: text('number').notNull(),
+    title: text('title').notNull(),
+    units: numeric('units', { precision: 6, scale: 2 }).notNull(),
+    localCourse: text('local_course').notNull(),
+    localUnits: numeric('local_units', { precision: 6, scale: 2 }).notNull(),
+    kind: text('kind').notNull().$type<'course' | 'elective' | 'no_credit'>(),
+    /** Requirement codes the local course satisfies (`GE-A2`), in the file's order. */
+    satisfies: jsonb('satisfies').notNull().$type<string[]>(),
+    /** The row's line in the imported file, so a question about a mapping finds its source. */
+    line: integer('line').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sendingCeeb, table.courseKey] })],
+);
+
+/** One row per sending college with a table: when it was imported, by whom, from which file. */
+export const equivalencyTables = pgTable('equivalency_tables', {
+  sendingCeeb: text('sending_ceeb').primaryKey(),
+  rowCount: integer('row_count').notNull(),
+  fileName: text('file_name').notNull(),
+  importedByLabel: text('imported_by_label').notNull(),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An evaluator's word on one course of an application: verified against the transcript,
+ * corrected (grade, units or mapping, with a reason) or not on the transcript. A layer over what
+ * the applicant entered, never an edit of it; `course_ref` names the course as `courseRefs` does.
+ */
+export const creditReviews = pgTable(
+  'credit_reviews',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => applications.accountId, { onDelete: 'cascade' }),
+    courseRef: text('course_ref').notNull(),
+    status: text('status').notNull().$type<'verified' | 'corrected' | 'not_on_transcript'>(),
+    /** A correction's values; null where the evaluator kept the applicant's. */
+    grade: text('grade'),
+    units: numeric('units', { precision: 6, scale: 2 }),
+    mappingKind: text('mapping_kind').$type<'course' | 'elective' | 'no_credit'>(),
+    localCourse: text('local_course'),
+    localUnits: numeric('local_units', { precision: 6, scale: 2 }),
+    satisfies: jsonb('satisfies').$type<string[]>(),
+    reason: text('reason').notNull().default(''),
+    reviewedById: uuid('reviewed_by_id'),
+    reviewedByLabel: text('reviewed_by_label').notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.courseRef] })],
+);
+
+/**
+ * What the list and the exports read of an application's credit: the mapped share and each
+ * requirement's status (`{"golden_four": "met"}`), recomputed whenever coursework, a review or an
+ * equivalency table changes. No row: nothing submitted yet.
+ */
+export const creditSummaries = pgTable(
+  'credit_summaries',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => applications.accountId, { onDelete: 'cascade' }),
+    courses: integer('courses').notNull(),
+    mapped: integer('mapped').notNull(),
+    needsReview: integer('needs_review').notNull(),
+    verified: integer('verified').notNull(),
+    requirements: jsonb('requirements').notNull().$type<Record<string, string>>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('credit_summaries_review_idx').on(table.needsReview, table.accountId)],
+);
+
+/**
+ * A credit estimate released to the applicant: the evaluation as it stood at release, kept as
+ * released (a later change is released again, never shown silently). No row: nothing released,
+ * and the applicant's routes answer as if there were no estimate.
+ */
+export const creditEstimates = pgTable('credit_estimates', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => applications.accountId, { onDelete: 'cascade' }),
+  estimate: jsonb('estimate').notNull(),
+  releasedById: uuid('released_by_id'),
+  releasedByLabel: text('released_by_label').notNull(),
+  releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
+});
