@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { StaffRole } from '../../shared/staff/permissions';
 import { LIST_KEYS, NAME_KEYS, PHONE_KEYS, SCHOOL_KEYS } from './list-answer-keys';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -379,7 +380,7 @@ export const staffMembers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     displayName: text('display_name').notNull().default(''),
-    role: text('role').$type<'admin' | 'reader'>().notNull(),
+    role: text('role').$type<StaffRole>().notNull(),
     passwordHash: text('password_hash').notNull().default(''),
     /** Base32; kept readable because every code check needs it. */
     totpSecret: text('totp_secret'),

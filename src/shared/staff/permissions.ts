@@ -2,7 +2,7 @@
  * What each staff role may do. The server checks one of these on every staff route, and the
  * console shows only what the signed-in member's role allows; docs/security.md prints this table.
  */
-export const STAFF_ROLES = ['admin', 'reader'] as const;
+export const STAFF_ROLES = ['admin', 'evaluator', 'reader'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const PERMISSIONS = {
@@ -10,6 +10,8 @@ export const PERMISSIONS = {
   'checklist.mark': 'Mark checklist items',
   'service_links.manage': 'Create, list and revoke read-only links to an application',
   'decisions.manage': 'Record, change and release decisions',
+  'credit.evaluate': 'Verify and correct transferred courses, release credit estimates',
+  'credit.tables': 'Import equivalency tables',
   'exports.run': 'Export applications (CSV, PDF ZIP); with audit.read, the audit log',
   'staff.manage': 'Invite staff, change roles, disable members',
   'audit.read': 'Read the audit trail',
@@ -19,6 +21,13 @@ export type Permission = keyof typeof PERMISSIONS;
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: Object.keys(PERMISSIONS) as Permission[],
+  evaluator: [
+    'applications.read',
+    'checklist.mark',
+    'service_links.manage',
+    'exports.run',
+    'credit.evaluate',
+  ],
   reader: ['applications.read', 'checklist.mark', 'service_links.manage', 'exports.run'],
 };
 
@@ -36,5 +45,6 @@ export function roleAllows(role: StaffRole, permission: Permission): boolean {
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
   admin: 'Administrator',
+  evaluator: 'Transfer credit evaluator',
   reader: 'Reader',
 };
