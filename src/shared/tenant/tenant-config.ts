@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { courseworkRulesSchema } from '../coursework/coursework-rules';
+import { creditConfigSchema } from '../credit/credit-requirements';
 import {
   decisionsConfigSchema,
   receiptPrefixSchema,
@@ -52,7 +53,7 @@ const httpsUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }
 const email = z.email({ error: 'must be an email address' });
 const phone = z.string().trim().min(7, 'must be a phone number').max(40);
 
-export const tenantConfigSchema = z.strictObject({
+const tenantFieldsSchema = z.strictObject({
   partner_name: z.string().trim().min(1, 'is required').max(120),
   help_email: email,
   transcript_email: email,
@@ -141,6 +142,24 @@ export const tenantConfigSchema = z.strictObject({
    * itself is refused by name.
    */
   coursework: courseworkRulesSchema.prefault({}),
+  /**
+   * Transfer credit: the requirements and agreements evaluated for every application (minimum
+   * units and GPA, requirement codes satisfied by mapped courses, agreements resting on them).
+   */
+  credit: creditConfigSchema.prefault({}),
+});
+
+/** The tenant file; rules that read two sections are checked once both are parsed. */
+export const tenantConfigSchema = tenantFieldsSchema.superRefine((config, context) => {
+  for (const [index, requirement] of config.credit.requirements.entries()) {
+    if (requirement.kind !== 'courses' || requirement.min_grade === undefined) continue;
+    if (!Object.hasOwn(config.coursework.grade_points, requirement.min_grade))
+      context.addIssue({
+        code: 'custom',
+        path: ['credit', 'requirements', index, 'min_grade'],
+        message: `${requirement.min_grade} is not a grade of coursework.grade_points`,
+      });
+  }
 });
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;
