@@ -1,3 +1,15 @@
+CREATE TABLE "college_transcripts" (
+	"account_id" uuid NOT NULL,
+	"grid_key" text NOT NULL,
+	"storage_key" text NOT NULL,
+	"file_name" text NOT NULL,
+	"byte_size" integer NOT NULL,
+	"attached_by_id" uuid,
+	"attached_by_label" text NOT NULL,
+	"attached_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "college_transcripts_account_id_grid_key_pk" PRIMARY KEY("account_id","grid_key")
+);
+--> statement-breakpoint
 CREATE TABLE "credit_estimates" (
 	"account_id" uuid PRIMARY KEY NOT NULL,
 	"estimate" jsonb NOT NULL,
@@ -56,6 +68,7 @@ CREATE TABLE "equivalency_tables" (
 	"imported_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "college_transcripts" ADD CONSTRAINT "college_transcripts_account_id_applications_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."applications"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_estimates" ADD CONSTRAINT "credit_estimates_account_id_applications_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."applications"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_reviews" ADD CONSTRAINT "credit_reviews_account_id_applications_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."applications"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_summaries" ADD CONSTRAINT "credit_summaries_account_id_applications_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."applications"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -786,3 +786,25 @@ export const creditEstimates = pgTable('credit_estimates', {
   releasedByLabel: text('released_by_label').notNull(),
   releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A college's official transcript as the office received it, attached by an evaluator to the
+ * application so the coursework can be checked beside it: one PDF per college of the
+ * application (`grid_key`), replaced when another is attached.
+ */
+export const collegeTranscripts = pgTable(
+  'college_transcripts',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => applications.accountId, { onDelete: 'cascade' }),
+    gridKey: text('grid_key').notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    attachedById: uuid('attached_by_id'),
+    attachedByLabel: text('attached_by_label').notNull(),
+    attachedAt: timestamp('attached_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.gridKey] })],
+);
