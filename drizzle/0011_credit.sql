@@ -42,6 +42,7 @@ CREATE TABLE "credit_summaries" (
 	"needs_review" integer NOT NULL,
 	"verified" integer NOT NULL,
 	"requirements" jsonb NOT NULL,
+	"colleges" text[] NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -767,6 +767,8 @@ export const creditSummaries = pgTable(
     needsReview: integer('needs_review').notNull(),
     verified: integer('verified').notNull(),
     requirements: jsonb('requirements').notNull().$type<Record<string, string>>(),
+    /** The CEEB codes of its colleges: an import of one college's table refreshes these rows. */
+    colleges: text('colleges').array().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('credit_summaries_review_idx').on(table.needsReview, table.accountId)],
