@@ -43,6 +43,15 @@ export const AUDIT_ACTIONS = [
   'decision.replied',
   // The applicant's own change after submit (coursework-routes.ts).
   'coursework.updated',
+  // Transfer credit (credit/): reads and an evaluator's work on one application, and releases.
+  'credit.view',
+  'credit.course_reviewed',
+  'credit.review_undone',
+  'credit.transcript_attached',
+  'credit.transcript_view',
+  'credit.estimate_preview',
+  'credit.estimate_released',
+  'equivalencies.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -19,6 +19,13 @@ const HISTORY_ACTIONS: Record<string, string> = {
   'decision.released': 'Released the decision',
   'decision.replied': 'The applicant replied to the offer',
   'coursework.updated': 'The applicant updated the coursework after submit',
+  'credit.view': 'Opened the transfer credit evaluation',
+  'credit.course_reviewed': 'Reviewed a course for transfer credit',
+  'credit.review_undone': 'Undid a course review',
+  'credit.transcript_attached': 'Attached a college transcript',
+  'credit.transcript_view': 'Opened a college transcript',
+  'credit.estimate_preview': 'Previewed the credit estimate',
+  'credit.estimate_released': 'Released the credit estimate',
 };
 
 function textOf(value: unknown): string | null {
