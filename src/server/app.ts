@@ -33,6 +33,9 @@ import { createChecklistStore } from './checklist/checklist-store';
 import type { Env } from './config/env';
 import { courseworkRoutes } from './coursework/coursework-routes';
 import { createCourseworkUpdatesStore } from './coursework/coursework-updates-store';
+import { creditRoutes } from './credit/credit-routes';
+import { createCreditService } from './credit/credit-service';
+import { createCreditStore } from './credit/credit-store';
 import type { DatabaseHandle } from './db/database';
 import { applicantDecisionRoutes } from './decisions/applicant-decision-routes';
 import { decisionRoutes } from './decisions/decision-routes';
@@ -166,6 +169,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   let uploadCleanup: UploadCleanup | undefined;
   let auditCheckpoints: Periodic | undefined;
+  let creditBackfill: Promise<void> | undefined;
   // Old application data is deleted on a schedule only when RETENTION_* days are set.
   const retention = await scheduleRetention(jobQueue, {
     db: database.db,
@@ -189,6 +193,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     retention?.stop();
     await uploadCleanup?.stop();
     await auditCheckpoints?.stop();
+    await creditBackfill;
     await jobQueue.close();
     await mailer.drain();
     await database.close();
@@ -229,6 +234,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: env.PUBLIC_URL,
   });
   await app.register(receiptRoutes, { sessions, receipts });
+  const courseworkUpdates = createCourseworkUpdatesStore(database.db);
+  const creditStore = createCreditStore(database.db);
+  // Transfer credit is derived data: a failed refresh is logged and made good by the next change.
+  const credit = createCreditService({
+    model: deps.model,
+    tenant,
+    store: creditStore,
+    coursework: courseworkUpdates,
+    log: app.log,
+  });
+  const refreshCredit = (accountId: string) =>
+    credit.refresh(accountId).then(
+      () => undefined,
+      (error: unknown) => app.log.error({ err: error, accountId }, 'credit summary not refreshed'),
+    );
   const applications = createApplicationsStore(database.db);
   // Submit goes through the reserved connections, so it never queues behind the saves.
   const submitApplications = createApplicationsStore(database.reserved);
@@ -239,17 +259,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     model: deps.model,
     courseworkRules: tenant.coursework,
     receipts,
-    onSubmitted: (accountId) => applicationPdfs.requestAfterSubmit(accountId),
+    onSubmitted: async (accountId) => {
+      await Promise.all([refreshCredit(accountId), applicationPdfs.requestAfterSubmit(accountId)]);
+    },
   });
   await app.register(applicationPdfRoutes, { sessions, pdfs: applicationPdfs });
   // Coursework after submit: dated updates beside the submitted answers, which never change.
-  const courseworkUpdates = createCourseworkUpdatesStore(database.db);
   await app.register(courseworkRoutes, {
     sessions,
     store: courseworkUpdates,
     model: deps.model,
     courseworkRules: tenant.coursework,
     limiter: createRateLimiter(database.db),
+    onUpdated: refreshCredit,
   });
   const documents = createDocumentsStore(database.db);
   if (receivesUploads(storage)) {
@@ -376,6 +398,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(savedViewRoutes, { sessions: staffSessions, store: applicationViews });
   await app.register(decisionRoutes, { env, sessions: staffSessions, decisions });
+  await app.register(creditRoutes, {
+    sessions: staffSessions,
+    credit,
+    store: creditStore,
+    storage,
+  });
   await app.register(receiptStaffRoutes, { db: database.db, storage, sessions: staffSessions });
   await app.register(temporaryAnswersRoutes, { db: database.db, model: deps.model });
   // The outbox and the test link calls reveal codes and links: they need a key only the log shows.
@@ -393,6 +421,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   // A restart leaves no conversion stuck: rows still waiting are queued again.
   app.addHook('onReady', async () => {
+    // Applications submitted before transfer credit existed get their summaries, in the background.
+    if (env.RUN_JOBS)
+      void credit
+        .refreshMissing()
+        .catch((error: unknown) =>
+          app.log.error({ err: error }, 'credit summaries of earlier applications not written'),
+        );
     await conversionJobs.recover();
     uploadCleanup = startUploadCleanup({ db: database.db, storage, log: app.log });
     retention?.start();

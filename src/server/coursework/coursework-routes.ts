@@ -50,6 +50,8 @@ export interface CourseworkRoutesOptions {
   /** The tenant's rules for the transfer GPA (`tenant.coursework`). */
   courseworkRules: CourseworkRules;
   limiter: RateLimiter;
+  /** Told after each update is committed (transfer credit is evaluated again). */
+  onUpdated?: (accountId: string) => Promise<void>;
   /** The day updates are checked against; a function so tests can fix it. */
   today?: () => string;
 }
@@ -146,6 +148,7 @@ export const courseworkRoutes: FastifyPluginAsync<CourseworkRoutesOptions> = asy
         );
         return courseworkOverview(model, rules, application, after);
       });
+      await options.onUpdated?.(accountId);
       reply.header('cache-control', 'no-store');
       return overview;
     },
