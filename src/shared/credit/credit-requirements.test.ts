@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import sampleTenantFile from '../../../tenant/sample-tenant.json';
 import { DEFAULT_COURSEWORK_RULES } from '../coursework/coursework-rules';
 import { describeConfigIssues, tenantConfigSchema } from '../tenant/tenant-config';
 import {
@@ -391,9 +391,9 @@ describe('creditConfigSchema', () => {
 
 describe('the tenant file’s credit key', () => {
   /** The sample tenant, which must be valid as it is. */
-  const sampleTenant = JSON.parse(
-    readFileSync(new URL('../../../tenant/sample-tenant.json', import.meta.url), 'utf8'),
-  ) as Record<string, unknown> & { credit: { requirements: Array<Record<string, unknown>> } };
+  const sampleTenant = sampleTenantFile as Record<string, unknown> & {
+    credit: { requirements: Array<Record<string, unknown>> };
+  };
 
   it('takes the sample tenant’s requirements', () => {
     const parsed = tenantConfigSchema.parse(sampleTenant);
