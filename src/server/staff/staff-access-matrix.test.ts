@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Permission, ROLE_PERMISSIONS } from '../../shared/staff/permissions';
+import {
+  type Permission,
+  ROLE_PERMISSIONS,
+  STAFF_ROLES,
+  type StaffRole,
+} from '../../shared/staff/permissions';
 import { cookieHeader, post, STRONG_PASSWORD, signedInApplicant } from '../test/accounts-helpers';
 import { listRoutes } from '../test/route-list';
 import { enrolMember, inviteMember } from '../test/staff-sign-in';
@@ -102,6 +107,26 @@ const ACCESS: Record<string, Access> = {
     kind: 'permission',
     permission: 'service_links.manage',
   },
+  'GET /staff/api/applications/:applicationId/credit': {
+    kind: 'permission',
+    permission: 'applications.read',
+  },
+  'PUT /staff/api/applications/:applicationId/credit/review': {
+    kind: 'permission',
+    permission: 'credit.evaluate',
+  },
+  'DELETE /staff/api/applications/:applicationId/credit/review': {
+    kind: 'permission',
+    permission: 'credit.evaluate',
+  },
+  'POST /staff/api/applications/:applicationId/credit/transcripts/:gridKey': {
+    kind: 'permission',
+    permission: 'credit.evaluate',
+  },
+  'GET /staff/api/applications/:applicationId/credit/transcripts/:gridKey/pdf': {
+    kind: 'permission',
+    permission: 'applications.read',
+  },
 };
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
@@ -120,6 +145,7 @@ describe.each(databaseKinds)('who reaches the staff routes on %s', (kind) => {
       })
     ).json().token as string;
     const reader = await enrolMember(app, 'matrix-reader@staff.example.edu', 'reader');
+    const evaluator = await enrolMember(app, 'matrix-evaluator@staff.example.edu', 'evaluator');
     const admin = await enrolMember(app, 'matrix-admin@staff.example.edu', 'admin');
     const pendingEmail = 'matrix-pending@staff.example.edu';
     const pendingMember = await enrolMember(app, pendingEmail, 'admin');
@@ -141,6 +167,7 @@ describe.each(databaseKinds)('who reaches the staff routes on %s', (kind) => {
       'second factor pending': { cookie: cookieHeader(pending) },
       'enrolment pending': { cookie: cookieHeader(enrol) },
       reader: { cookie: reader.cookie },
+      evaluator: { cookie: evaluator.cookie },
       admin: { cookie: admin.cookie },
     });
   });
@@ -201,7 +228,7 @@ describe.each(databaseKinds)('who reaches the staff routes on %s', (kind) => {
 });
 
 function expectation(access: Access, caller: string): 'allowed' | 401 | 403 {
-  const staff = caller === 'reader' || caller === 'admin';
+  const staff = (STAFF_ROLES as readonly string[]).includes(caller);
   switch (access.kind) {
     case 'public':
       return 'allowed';
@@ -214,7 +241,7 @@ function expectation(access: Access, caller: string): 'allowed' | 401 | 403 {
       return staff ? 'allowed' : 401;
     case 'permission':
       if (!staff) return 401;
-      return ROLE_PERMISSIONS[caller as 'reader' | 'admin'].includes(access.permission)
+      return ROLE_PERMISSIONS[caller as StaffRole].includes(access.permission)
         ? 'allowed'
         : 403;
   }
