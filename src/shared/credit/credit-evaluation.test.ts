@@ -596,6 +596,34 @@ describe('outcomes', () => {
     });
   });
 
+  it('a withdrawal counts nothing: not in the GPA, not as credit', () => {
+    // MATH 1A W: no points, no units; ENGL 1A A: 3 × 4 = 12 over 3 units. GPA 4.00.
+    const evaluation = evaluateCredit(
+      input(
+        [
+          foothill(
+            answer(
+              'semester',
+              term(
+                'fall',
+                2023,
+                'completed',
+                row('MATH', '1A', '4', 'W'),
+                row('ENGL', '1A', '3', 'A'),
+              ),
+            ),
+          ),
+        ],
+        { requirements: [goldenFour] },
+      ),
+    );
+    expect(outcomes(evaluation)).toEqual([
+      ['MATH 1A', 'not_counted', 0],
+      ['ENGL 1A', 'transfers', 3],
+    ]);
+    expect(evaluation.totals).toMatchObject({ transfer_gpa: '4.00', credit_units: '3.00' });
+  });
+
   it('converts a quarter college’s units at 2/3', () => {
     // 5 + 4 + 3 = 12 quarter units = 8 semester units; 5 × 4 + 4 × 3 + 3 × 2 = 38 quarter-unit
     // points, GPA 38 / 12 = 3.1666… → 3.17 (the factor cancels).

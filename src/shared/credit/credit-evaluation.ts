@@ -358,6 +358,8 @@ function outcomeOf(course: CreditCourse, rules: CourseworkRules): [CreditOutcome
   const units = mapping.local_units ?? 0;
   if (course.term_status !== 'completed') return ['pending', units];
   const effect = gradeEffect(course.effective_grade, rules);
+  // A withdrawal, an incomplete or no grade says nothing of the course: it is not counted.
+  if (effect.kind === 'unfinished' || effect.kind === 'missing') return ['not_counted', 0];
   const transfers = (effect.kind === 'points' && effect.transferable) || effect.kind === 'pass';
   return transfers ? ['transfers', units] : ['not_transferable', 0];
 }
