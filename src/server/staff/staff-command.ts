@@ -14,10 +14,10 @@ import { createStaffSessions } from './staff-sessions';
 import { createStaffStore, memberSummary } from './staff-store';
 
 export const STAFF_USAGE = `Usage:
-  npm run staff -- invite --email ADDRESS --role admin|reader [--name "Full Name"]
+  npm run staff -- invite --email ADDRESS --role admin|evaluator|reader [--name "Full Name"]
       invite a staff member (or invite again); prints the one-time link and mails it
   npm run staff -- list                                    every staff member and their state
-  npm run staff -- role --email ADDRESS --role admin|reader change a member's role
+  npm run staff -- role --email ADDRESS --role admin|evaluator|reader change a member's role
   npm run staff -- disable --email ADDRESS                 stop a member signing in
   npm run staff -- enable --email ADDRESS                  let a disabled member sign in again
 Invitation links expire after ${INVITATION_TTL_HOURS} hours. Every change is in the audit trail.`;
