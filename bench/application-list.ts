@@ -240,8 +240,23 @@ async function fill(client: pg.Client): Promise<void> {
       ((hashint4(hashtext(account_id::text || 'u')) & 2147483647) % 240) / 2.0,
       ((hashint4(hashtext(account_id::text || 'p')) & 2147483647) % 4) * 3
     from applications where list_status = 2`);
+  // Credit summaries as submit writes them (one in five with courses needing review, the
+  // sample tenant's requirements), so the server's start finds none to write.
+  await client.query(`insert into credit_summaries
+      (account_id, courses, mapped, needs_review, verified, requirements, colleges)
+    select account_id, 20, 20 - needs, needs, 0,
+      jsonb_build_object(
+        'units_60', case when units >= 60 then 'met' else 'not_met' end,
+        'gpa_2', 'met', 'golden_four', case when needs = 0 then 'met' else 'in_progress' end,
+        'adt', case when units >= 60 and needs = 0 then 'met' else 'not_met' end),
+      array[answers->>'college_ceeb']
+    from (select a.account_id, a.answers, t.transfer_units as units,
+            case when (hashint4(hashtext(a.account_id::text || 'r')) & 2147483647) % 5 = 0
+              then 2 else 0 end as needs
+          from applications a join coursework_totals t using (account_id)
+          where a.list_status = 2) as submitted`);
   await client.query(
-    'vacuum analyze accounts, applications, web_statuses, checklist_counts, coursework_totals',
+    'vacuum analyze accounts, applications, web_statuses, checklist_counts, coursework_totals, credit_summaries',
   );
 }
 

@@ -71,7 +71,7 @@ async function seedApplicant(database: DatabaseHandle, kind: DatabaseKind): Prom
 }
 
 /** Median and p95 of a pure computation, in milliseconds, over `runs` runs after a warm-up. */
-function timePure(run: () => unknown, runs = 400): { medianMs: number; p95Ms: number } {
+export function timePure(run: () => unknown, runs = 400): { medianMs: number; p95Ms: number } {
   for (let i = 0; i < 50; i++) run();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {

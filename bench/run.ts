@@ -8,6 +8,7 @@ import { benchAnswerSave } from './answer-save';
 import { benchApplicationList } from './application-list';
 import { benchApplicationPdf } from './application-pdf';
 import { benchCourseworkComputation, benchCourseworkSave } from './coursework-save';
+import { benchCreditMapping, benchEvaluatorCalls } from './credit';
 import { benchDeadline } from './deadline';
 import { benchDocuments } from './documents';
 import { benchEducationKeystroke, benchEducationLoad } from './education-load';
@@ -134,6 +135,33 @@ const sections: Record<string, () => Promise<string>> = {
       ),
       '',
       `Totals of 200 courses (enteredCoursework and computeCourseworkTotals), median ${ms(computation.totals.medianMs)} ms, p95 ${ms(computation.totals.p95Ms)} ms (goal under 2 ms); the save's parse and check of a 200-course grid, median ${ms(computation.check.medianMs)} ms, p95 ${ms(computation.check.p95Ms)} ms. Both in one Node process, 400 runs after a warm-up.`,
+    ].join('\n');
+  },
+  credit: async () => {
+    buildServer();
+    const loadBefore = os.loadavg();
+    const mapping = benchCreditMapping();
+    console.log(mapping);
+    const calls = [];
+    for (const kind of databaseKinds()) {
+      const result = await benchEvaluatorCalls(kind);
+      console.log(result);
+      calls.push(result);
+    }
+    const loadAfter = os.loadavg();
+    const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+    const ms = (value: number) => value.toFixed(2);
+    return [
+      `Measured ${today} on ${machine}; load average (1 / 5 / 15 min) ${load(loadBefore)} before, ${load(loadAfter)} after.`,
+      '',
+      `Mapping ${mapping.courses} courses (${mapping.mapped} found in a 20,000-row table) with their totals and three requirements (evaluateCredit): median ${ms(mapping.mapping.medianMs)} ms, p95 ${ms(mapping.mapping.p95Ms)} ms; the totals of the same courses alone (computeCourseworkTotals): median ${ms(mapping.totals.medianMs)} ms, p95 ${ms(mapping.totals.p95Ms)} ms. One Node process, 400 runs after a warm-up.`,
+      '',
+      '| database | requests each | application page call p50 / p95 (ms) | evaluation (GET credit) p50 / p95 (ms) | a review (PUT credit/review) p50 / p95 (ms) | **evaluation p95 ÷ application p95** |',
+      '|---|---|---|---|---|---|',
+      ...calls.map(
+        (row) =>
+          `| ${row.database} | ${row.requests} | ${row.applicationP50Ms} / ${row.applicationP95Ms} | ${row.creditP50Ms} / ${row.creditP95Ms} | ${row.reviewP50Ms} / ${row.reviewP95Ms} | **${(row.creditP95Ms / row.applicationP95Ms).toFixed(2)}** |`,
+      ),
     ].join('\n');
   },
   'application-list': async () => {
