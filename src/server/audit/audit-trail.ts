@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'decision.replied',
   // The applicant's own change after submit (coursework-routes.ts).
   'coursework.updated',
+  // An equivalency table file replaced the tables of the colleges it names.
+  'equivalencies.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
