@@ -33,6 +33,8 @@ import { createChecklistStore } from './checklist/checklist-store';
 import type { Env } from './config/env';
 import { courseworkRoutes } from './coursework/coursework-routes';
 import { createCourseworkUpdatesStore } from './coursework/coursework-updates-store';
+import { createEquivalenciesStore } from './credit/equivalencies-store';
+import { equivalencyRoutes } from './credit/equivalency-routes';
 import type { DatabaseHandle } from './db/database';
 import { applicantDecisionRoutes } from './decisions/applicant-decision-routes';
 import { decisionRoutes } from './decisions/decision-routes';
@@ -376,6 +378,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(savedViewRoutes, { sessions: staffSessions, store: applicationViews });
   await app.register(decisionRoutes, { env, sessions: staffSessions, decisions });
+  await app.register(equivalencyRoutes, {
+    db: database.db,
+    sessions: staffSessions,
+    store: createEquivalenciesStore(database.db),
+  });
   await app.register(receiptStaffRoutes, { db: database.db, storage, sessions: staffSessions });
   await app.register(temporaryAnswersRoutes, { db: database.db, model: deps.model });
   // The outbox and the test link calls reveal codes and links: they need a key only the log shows.

@@ -84,7 +84,10 @@ export function createEquivalenciesStore(db: AppDatabase) {
       );
     },
 
-    async insertTables(tables: readonly EquivalencyTableSource[], tx: Executor = db): Promise<void> {
+    async insertTables(
+      tables: readonly EquivalencyTableSource[],
+      tx: Executor = db,
+    ): Promise<void> {
       if (tables.length === 0) return;
       await tx.insert(equivalencyTables).values(
         tables.map((table) => ({

@@ -96,7 +96,11 @@ describe('readEquivalencyCsv', () => {
   });
 
   it('refuses a bad code and a ceeb that is not letters and digits', () => {
-    expect(problemsOf(`${HEADER}\n41-44,X,1,Y,1,Z,1,course,GE_A1\n4144,X,1,Y,1,Z,1,course,${'A'.repeat(41)}`)).toEqual([
+    expect(
+      problemsOf(
+        `${HEADER}\n41-44,X,1,Y,1,Z,1,course,GE_A1\n4144,X,1,Y,1,Z,1,course,${'A'.repeat(41)}`,
+      ),
+    ).toEqual([
       'line 2: sending_ceeb "41-44" may hold only letters and digits.',
       `line 3: satisfies "${'A'.repeat(41)}" is not a requirement code (letters, digits, - _ . up to 40, like GE-A2).`,
     ]);

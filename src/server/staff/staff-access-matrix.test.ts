@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Permission, ROLE_PERMISSIONS } from '../../shared/staff/permissions';
+import {
+  type Permission,
+  ROLE_PERMISSIONS,
+  STAFF_ROLES,
+  type StaffRole,
+} from '../../shared/staff/permissions';
 import { cookieHeader, post, STRONG_PASSWORD, signedInApplicant } from '../test/accounts-helpers';
 import { listRoutes } from '../test/route-list';
 import { enrolMember, inviteMember } from '../test/staff-sign-in';
@@ -83,6 +88,9 @@ const ACCESS: Record<string, Access> = {
   },
   'POST /staff/api/decisions': { kind: 'permission', permission: 'decisions.manage' },
   'POST /staff/api/decisions/release': { kind: 'permission', permission: 'decisions.manage' },
+  'GET /staff/api/equivalencies': { kind: 'permission', permission: 'credit.tables' },
+  'POST /staff/api/equivalencies': { kind: 'permission', permission: 'credit.tables' },
+  'POST /staff/api/equivalencies/check': { kind: 'permission', permission: 'credit.tables' },
   'GET /staff/api/saved-views': { kind: 'permission', permission: 'applications.read' },
   'POST /staff/api/saved-views': { kind: 'permission', permission: 'applications.read' },
   'DELETE /staff/api/saved-views/:id': { kind: 'permission', permission: 'applications.read' },
@@ -120,6 +128,7 @@ describe.each(databaseKinds)('who reaches the staff routes on %s', (kind) => {
       })
     ).json().token as string;
     const reader = await enrolMember(app, 'matrix-reader@staff.example.edu', 'reader');
+    const evaluator = await enrolMember(app, 'matrix-evaluator@staff.example.edu', 'evaluator');
     const admin = await enrolMember(app, 'matrix-admin@staff.example.edu', 'admin');
     const pendingEmail = 'matrix-pending@staff.example.edu';
     const pendingMember = await enrolMember(app, pendingEmail, 'admin');
@@ -141,6 +150,7 @@ describe.each(databaseKinds)('who reaches the staff routes on %s', (kind) => {
       'second factor pending': { cookie: cookieHeader(pending) },
       'enrolment pending': { cookie: cookieHeader(enrol) },
       reader: { cookie: reader.cookie },
+      evaluator: { cookie: evaluator.cookie },
       admin: { cookie: admin.cookie },
     });
   });
@@ -200,8 +210,11 @@ describe.each(databaseKinds)('who reaches the staff routes on %s', (kind) => {
   });
 });
 
+const isRole = (caller: string): caller is StaffRole =>
+  (STAFF_ROLES as readonly string[]).includes(caller);
+
 function expectation(access: Access, caller: string): 'allowed' | 401 | 403 {
-  const staff = caller === 'reader' || caller === 'admin';
+  const staff = isRole(caller);
   switch (access.kind) {
     case 'public':
       return 'allowed';
@@ -213,9 +226,7 @@ function expectation(access: Access, caller: string): 'allowed' | 401 | 403 {
     case 'signed_in':
       return staff ? 'allowed' : 401;
     case 'permission':
-      if (!staff) return 401;
-      return ROLE_PERMISSIONS[caller as 'reader' | 'admin'].includes(access.permission)
-        ? 'allowed'
-        : 403;
+      if (!isRole(caller)) return 401;
+      return ROLE_PERMISSIONS[caller].includes(access.permission) ? 'allowed' : 403;
   }
 }
