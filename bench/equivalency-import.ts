@@ -36,7 +36,7 @@ export function sampleEquivalencyCsv(): string {
     const kind = KINDS[index % KINDS.length] ?? 'course';
     const local =
       kind === 'no_credit'
-        ? ',0'
+        ? ',,0'
         : kind === 'elective'
           ? `,${subject} 1XX,3`
           : `,${subject} ${number},3`;

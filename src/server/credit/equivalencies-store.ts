@@ -64,24 +64,31 @@ export function createEquivalenciesStore(db: AppDatabase) {
       await tx.delete(equivalencyTables).where(inArray(equivalencyTables.sendingCeeb, [...ceebs]));
     },
 
-    /** One statement for all the rows given: the caller sizes the batches. */
+    /**
+     * One statement for all the rows given, the caller sizing the batches: each column goes as one
+     * array parameter and `unnest` makes the rows, so a batch of 1,000 rows is 11 parameters to
+     * bind rather than 11,000 (several times faster on both databases; docs/benchmarks.md).
+     */
     async insertRows(rows: readonly EquivalencyRow[], tx: Executor = db): Promise<void> {
       if (rows.length === 0) return;
-      await tx.insert(equivalencies).values(
-        rows.map((row) => ({
-          sendingCeeb: row.sendingCeeb,
-          courseKey: equivalencyKey(row.subject, row.number),
-          subject: row.subject,
-          number: row.number,
-          title: row.title,
-          units: String(row.units),
-          localCourse: row.localCourse,
-          localUnits: String(row.localUnits),
-          kind: row.kind,
-          satisfies: row.satisfies,
-          line: row.line,
-        })),
-      );
+      const column = <T>(value: (row: EquivalencyRow) => T) => sql.param(rows.map(value));
+      await tx.execute(sql`
+      insert into ${equivalencies} (sending_ceeb, course_key, subject, number, title, units,
+        local_course, local_units, kind, satisfies, line)
+      select * from unnest(
+        ${column((row) => row.sendingCeeb)}::text[],
+        ${column((row) => equivalencyKey(row.subject, row.number))}::text[],
+        ${column((row) => row.subject)}::text[],
+        ${column((row) => row.number)}::text[],
+        ${column((row) => row.title)}::text[],
+        ${column((row) => String(row.units))}::numeric[],
+        ${column((row) => row.localCourse)}::text[],
+        ${column((row) => String(row.localUnits))}::numeric[],
+        ${column((row) => row.kind)}::text[],
+        ${column((row) => JSON.stringify(row.satisfies))}::jsonb[],
+        ${column((row) => row.line)}::integer[]
+      )
+    `);
     },
 
     async insertTables(

@@ -112,6 +112,14 @@ describe.each(databaseKinds)('equivalency tables in the console on %s', (kind) =
     });
   });
 
+  it('stores text as it was written: quotes, braces, backslashes, commas, accents, NULL', async () => {
+    const title = 'Intro: "Sets", {braces} \\ back\\slash, café NULL ∑ 😀';
+    const csv = `${HEADER}\n7777,NULL,1,"${title.replace(/"/g, '""')}",3,"A ""B"", {C}",3,course,\n`;
+    expect((await importFile(csv, 'text.csv')).statusCode).toBe(200);
+    const row = (await store().tablesFor(['7777'])).get('7777')?.get('NULL 1');
+    expect(row).toMatchObject({ subject: 'NULL', title, localCourse: 'A "B", {C}' });
+  });
+
   it('checks a file without storing it', async () => {
     const response = await send(
       equivalencyUrls.check,
