@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAxeClean, signInAsNewMember } from './helpers/staff';
+import { expectAxeClean, screenshots, signInAsNewMember } from './helpers/staff';
 
 const HEADER = 'sending_ceeb,subject,number,title,units,local_course,local_units,kind,satisfies';
 const csv = (name: string, text: string) => ({
@@ -36,6 +36,7 @@ test('an administrator checks an equivalency table, sees its problems, then impo
   ]);
   await expect(page.getByRole('button', { name: 'Import' })).toHaveCount(0);
   await expectAxeClean(page, 'the equivalency tables page with problems');
+  await screenshots(page, 'equivalencies-problems');
 
   await input.setInputFiles(
     csv(
@@ -57,6 +58,7 @@ test('an administrator checks an equivalency table, sees its problems, then impo
   await expect(table.getByRole('row').filter({ hasText: '4144' })).toContainText('de-anza.csv');
   await expect(table.getByRole('row').filter({ hasText: '5074' })).toContainText('1');
   await expectAxeClean(page, 'the equivalency tables page after an import');
+  await screenshots(page, 'equivalencies-imported');
 });
 
 test('a reader sees no equivalency tables link and is sent home from the page', async ({

@@ -118,7 +118,9 @@ export function ImportSection() {
           ) : null}
         </div>
       </form>
-      <ResultPanel result={result} headingRef={resultHeading} />
+      <div className={own.result}>
+        <ResultPanel result={result} headingRef={resultHeading} />
+      </div>
     </section>
   );
 }
