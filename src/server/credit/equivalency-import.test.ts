@@ -102,7 +102,7 @@ describe('readEquivalencyCsv', () => {
       ),
     ).toEqual([
       'line 2: sending_ceeb "41-44" may hold only letters and digits.',
-      `line 3: satisfies "${'A'.repeat(41)}" is not a requirement code (letters, digits, - _ . up to 40, like GE-A2).`,
+      `line 3: satisfies "${'A'.repeat(40)}..." is not a requirement code (letters, digits, - _ . up to 40, like GE-A2).`,
     ]);
   });
 
@@ -132,5 +132,8 @@ describe('readEquivalencyCsv', () => {
       expect.stringMatching(/^the file is not a CSV text file \(UTF-8\): line 1 should be/),
     ]);
     expect(problemsOf('PK\u0003\u0004\u0014\u0000\u0006\u0000')).toHaveLength(1);
+    // Random bytes whose first line happens to hold no control character: binary all the same.
+    const latin1 = `abc,def\n${randomBytes(4096).toString('latin1')}`;
+    expect(problemsOf(latin1)).toEqual([expect.stringMatching(/^the file is not a CSV text file/)]);
   });
 });

@@ -55,18 +55,41 @@ const DECIMAL = /^(\d+(\.\d{1,2})?|\.\d{1,2})$/;
 
 type Column = (typeof EQUIVALENCY_COLUMNS)[number];
 
+/** A value as a problem quotes it: long ones cut, so a list of problems stays readable. */
+function shown(text: string): string {
+  const characters = [...text];
+  return characters.length > 40 ? `${characters.slice(0, 40).join('')}...` : text;
+}
+
+/** How much of the file's start is looked at to tell text from binary data. */
+const SNIFF_LENGTH = 8192;
+// Control characters and replacement characters, counted in the file's start.
+const UNREADABLE_GLOBAL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  /[\u0000-\u0008\u000B-\u000C\u000E-\u001F\u007F\uFFFD]/g;
+
 /**
- * The first line must be the header: text that is not (a spreadsheet, a PDF, random bytes) is
- * refused before anything else is read, with one sentence rather than a problem per line.
+ * The file must be text, its first line the header: one that is not (a spreadsheet, a PDF,
+ * random bytes) is refused before anything else is read, with one sentence rather than a
+ * problem per line. Text with a stray control character here and there is read, and each one
+ * reported with its line: only a start that is more than 1% unreadable (and at least 8 such
+ * characters) counts as binary.
  */
 function refuseNonText(text: string): void {
   const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const end = input.search(/[\r\n]/);
   const first = end < 0 ? input : input.slice(0, end);
-  const expected = `line 1 should be the header row (${EQUIVALENCY_COLUMNS.join(',')})`;
-  if (first.length > MAX_HEADER_LENGTH || UNREADABLE.test(first) || NOT_UTF8.test(first)) {
+  const start = input.slice(0, SNIFF_LENGTH);
+  const unreadable = start.match(UNREADABLE_GLOBAL)?.length ?? 0;
+  const binary = unreadable >= 8 && unreadable > start.length / 100;
+  if (
+    binary ||
+    first.length > MAX_HEADER_LENGTH ||
+    UNREADABLE.test(first) ||
+    NOT_UTF8.test(first)
+  ) {
     throw new EquivalencyImportError([
-      `the file is not a CSV text file (UTF-8): ${expected}, but it holds binary data or is not text.`,
+      `the file is not a CSV text file (UTF-8): line 1 should be the header row (${EQUIVALENCY_COLUMNS.join(',')}), but the file holds binary data or is not text.`,
     ]);
   }
 }
@@ -97,7 +120,7 @@ function checkHeader(columns: readonly string[]): void {
 /** A number of units from 0 to 30 with at most two decimals, or a sentence saying why not. */
 function unitsOf(column: string, text: string): number | string {
   if (!DECIMAL.test(text))
-    return `${column} "${text}" is not a number (write it like 3 or 4.5, at most 2 decimals).`;
+    return `${column} "${shown(text)}" is not a number (write it like 3 or 4.5, at most 2 decimals).`;
   const value = Number(text);
   if (value > MAX_UNITS) return `${column} ${text} is more than ${MAX_UNITS}.`;
   return value;
@@ -158,12 +181,14 @@ export function readEquivalencyCsv(text: string): EquivalencyList {
 
     const ceeb = value('sending_ceeb').toUpperCase();
     if (ceeb !== '' && !CODE.test(ceeb))
-      rowProblems.push(`sending_ceeb "${ceeb}" may hold only letters and digits.`);
+      rowProblems.push(`sending_ceeb "${shown(ceeb)}" may hold only letters and digits.`);
 
     const kindText = value('kind').toLowerCase();
     const kind = isKind(kindText) ? kindText : null;
     if (kindText !== '' && kind === null)
-      rowProblems.push(`kind "${value('kind')}" is not one of: ${EQUIVALENCY_KINDS.join(', ')}.`);
+      rowProblems.push(
+        `kind "${shown(value('kind'))}" is not one of: ${EQUIVALENCY_KINDS.join(', ')}.`,
+      );
 
     let units = 0;
     if (value('units') !== '') {
@@ -192,7 +217,7 @@ export function readEquivalencyCsv(text: string): EquivalencyList {
       const upper = code.toUpperCase();
       if (!REQUIREMENT_CODE.test(upper))
         rowProblems.push(
-          `satisfies "${code}" is not a requirement code (letters, digits, - _ . up to 40, like GE-A2).`,
+          `satisfies "${shown(code)}" is not a requirement code (letters, digits, - _ . up to 40, like GE-A2).`,
         );
       else if (!satisfies.includes(upper)) satisfies.push(upper);
     }
@@ -202,7 +227,7 @@ export function readEquivalencyCsv(text: string): EquivalencyList {
       const earlier = keyLines.get(key);
       if (earlier !== undefined)
         rowProblems.push(
-          `${value('subject')} ${value('number')} of ${ceeb} repeats line ${earlier}.`,
+          `${shown(value('subject'))} ${shown(value('number'))} of ${shown(ceeb)} repeats line ${earlier}.`,
         );
       else keyLines.set(key, line);
     }
