@@ -12,6 +12,7 @@ import { benchCreditMapping, benchEvaluatorCalls } from './credit';
 import { benchDeadline } from './deadline';
 import { benchDocuments } from './documents';
 import { benchEducationKeystroke, benchEducationLoad } from './education-load';
+import { benchEquivalencyImport, medianOf } from './equivalency-import';
 import { benchExportZip } from './export-zip';
 import { benchFirstLoad } from './first-load';
 import { benchKeystroke } from './keystroke';
@@ -106,6 +107,29 @@ const sections: Record<string, () => Promise<string>> = {
       ...results.map(
         (result) =>
           `| ${result.database} | ${result.apiRate.toFixed(0)} | ${result.apiP50Ms} | ${result.apiP99Ms} | ${result.timeouts} | ${result.directRates.map((rate) => rate.toFixed(0)).join(' / ')} | **${result.ratio.toFixed(2)}** | ${postgresP99 ? (result.apiP99Ms / postgresP99).toFixed(2) : ''} | ${result.profileP50Ms} / ${result.profileP99Ms} | ${load(result.loadBefore)} → ${load(result.loadAfter)} |`,
+      ),
+    ].join('\n');
+  },
+  'equivalency-import': async () => {
+    buildServer();
+    const loadBefore = os.loadavg();
+    const results = [];
+    for (const kind of databaseKinds()) {
+      const result = await benchEquivalencyImport(kind);
+      console.log(result);
+      results.push(result);
+    }
+    const loadAfter = os.loadavg();
+    const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+    const ms = (values: number[]) => values.map((value) => value.toFixed(0)).join(' / ');
+    return [
+      `Measured ${today} on ${machine}: a file of 20,000 rows for 10 colleges (${results[0]?.fileKb.toFixed(0) ?? '?'} KB) posted to the console's route of the compiled server in production mode (default logging), signed in as an administrator; the yardstick and storeEquivalencies called directly run in the bench's own process on the same database, two rounds before the server starts and two after it stops. Load average (1 / 5 / 15 min) ${load(loadBefore)} before, ${load(loadAfter)} after.`,
+      '',
+      '| database | POST /staff/api/equivalencies, each round (ms) | POST …/check, each round (ms) | storeEquivalencies directly, parsing included (ms) | yardstick: plain INSERTs of the same rows (ms) | **route ÷ yardstick, medians** |',
+      '|---|---|---|---|---|---|',
+      ...results.map(
+        (result) =>
+          `| ${result.database} | ${ms(result.route)} | ${ms(result.check)} | ${ms(result.direct)} | ${ms(result.plain)} | **${result.ratio.toFixed(2)}** (${medianOf(result.route).toFixed(0)} ÷ ${medianOf(result.plain).toFixed(0)}) |`,
       ),
     ].join('\n');
   },

@@ -12,6 +12,7 @@ export const serverEntries = {
   // The embedded database's thread (src/server/db/pglite-thread.ts starts it).
   'pglite-worker': 'src/server/db/pglite-worker.ts',
   'lookup-import': 'scripts/lookup-import.ts',
+  'equivalencies-import': 'scripts/equivalencies-import.ts',
   'service-token': 'scripts/service-token.ts',
   'tmp-answers': 'scripts/tmp-answers.ts',
   retention: 'scripts/retention.ts',

@@ -34,8 +34,10 @@ import type { Env } from './config/env';
 import { courseworkRoutes } from './coursework/coursework-routes';
 import { createCourseworkUpdatesStore } from './coursework/coursework-updates-store';
 import { creditRoutes } from './credit/credit-routes';
-import { createCreditService } from './credit/credit-service';
+import { CREDIT_SWEEP_INTERVAL_MS, createCreditService } from './credit/credit-service';
 import { createCreditStore } from './credit/credit-store';
+import { createEquivalenciesStore } from './credit/equivalencies-store';
+import { equivalencyRoutes } from './credit/equivalency-routes';
 import type { DatabaseHandle } from './db/database';
 import { applicantDecisionRoutes } from './decisions/applicant-decision-routes';
 import { decisionRoutes } from './decisions/decision-routes';
@@ -57,7 +59,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStorableTextCheck } from './http/storable-text-check';
 import { type ZodTypeProvider, zodValidatorCompiler } from './http/zod-validation';
 import { createJobQueue } from './jobs/create-job-queue';
-import type { Periodic } from './jobs/periodic';
+import { type Periodic, startPeriodic } from './jobs/periodic';
 import {
   type AddressProvider,
   loadUsZipCodes,
@@ -169,7 +171,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   let uploadCleanup: UploadCleanup | undefined;
   let auditCheckpoints: Periodic | undefined;
-  let creditBackfill: Promise<void> | undefined;
+  let creditSweep: Periodic | undefined;
   // Old application data is deleted on a schedule only when RETENTION_* days are set.
   const retention = await scheduleRetention(jobQueue, {
     db: database.db,
@@ -193,7 +195,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     retention?.stop();
     await uploadCleanup?.stop();
     await auditCheckpoints?.stop();
-    await creditBackfill;
+    await creditSweep?.stop();
     await jobQueue.close();
     await mailer.drain();
     await database.close();
@@ -236,12 +238,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(receiptRoutes, { sessions, receipts });
   const courseworkUpdates = createCourseworkUpdatesStore(database.db);
   const creditStore = createCreditStore(database.db);
+  const equivalenciesStore = createEquivalenciesStore(database.db);
   // Transfer credit is derived data: a failed refresh is logged and made good by the next change.
   const credit = createCreditService({
     model: deps.model,
     tenant,
     store: creditStore,
     coursework: courseworkUpdates,
+    equivalencies: equivalenciesStore,
     log: app.log,
   });
   const refreshCredit = (accountId: string) =>
@@ -404,6 +408,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     store: creditStore,
     storage,
   });
+  await app.register(equivalencyRoutes, {
+    db: database.db,
+    sessions: staffSessions,
+    store: equivalenciesStore,
+    onImported: (ceebs) => credit.refreshColleges(ceebs),
+  });
   await app.register(receiptStaffRoutes, { db: database.db, storage, sessions: staffSessions });
   await app.register(temporaryAnswersRoutes, { db: database.db, model: deps.model });
   // The outbox and the test link calls reveal codes and links: they need a key only the log shows.
@@ -421,13 +431,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   // A restart leaves no conversion stuck: rows still waiting are queued again.
   app.addHook('onReady', async () => {
-    // Applications submitted before transfer credit existed get their summaries, in the background.
+    // Summaries missing (earlier submissions) or stale (a table imported from the command line)
+    // are written at start and each minute, in the background.
     if (env.RUN_JOBS)
-      void credit
-        .refreshMissing()
-        .catch((error: unknown) =>
-          app.log.error({ err: error }, 'credit summaries of earlier applications not written'),
-        );
+      creditSweep = startPeriodic(
+        app.log,
+        'credit summaries not written',
+        CREDIT_SWEEP_INTERVAL_MS,
+        async () => {
+          await credit.refreshOutdated();
+        },
+      );
     await conversionJobs.recover();
     uploadCleanup = startUploadCleanup({ db: database.db, storage, log: app.log });
     retention?.start();

@@ -21,3 +21,6 @@ export function isFormRoute(path: string): path is FormRoute {
 export function isAuthRoute(path: string): path is AuthRoute {
   return (AUTH_ROUTES as readonly string[]).includes(path);
 }
+
+/** The staff console's JSON calls live under this path (spec: `/staff/api/*`). */
+export const STAFF_API = '/staff/api';

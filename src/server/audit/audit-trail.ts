@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'credit.transcript_view',
   'credit.estimate_preview',
   'credit.estimate_released',
+  // An equivalency table file replaced the tables of the colleges it names.
   'equivalencies.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

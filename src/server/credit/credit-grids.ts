@@ -44,7 +44,7 @@ export function creditGridsOf(
     );
     const code = keys.length > 1 ? (keys[0] ?? '') : '';
     const name = keys.at(-1) || code;
-    grids.push({ key: place.key, ceeb: CODE.test(code) ? code : null, name, answer });
+    grids.push({ key: place.key, ceeb: CODE.test(code) ? code.toUpperCase() : null, name, answer });
   }
   return grids;
 }

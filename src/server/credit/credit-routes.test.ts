@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationModel } from '../../shared/application/application-model';
 import type { CourseEntry, CourseworkAnswer } from '../../shared/coursework/coursework-answer';
 import {
   CREDIT_MESSAGES,
@@ -8,14 +9,27 @@ import {
   creditUrls,
 } from '../../shared/credit/credit-api';
 import { equivalencyKey } from '../../shared/credit/equivalency';
+import { equivalencyUrls } from '../../shared/credit/equivalency-api';
 import { validApplicationAnswers } from '../../shared/test/application-fixtures';
-import { accounts, auditEvents, creditReviews, creditSummaries, equivalencies } from '../db/schema';
+import { loadTenantConfig } from '../config/tenant';
+import { createCourseworkUpdatesStore } from '../coursework/coursework-updates-store';
+import {
+  accounts,
+  auditEvents,
+  creditReviews,
+  creditSummaries,
+  equivalencies,
+  equivalencyTables,
+} from '../db/schema';
 import { callAs, signedInApplicant } from '../test/accounts-helpers';
 import { makePdf } from '../test/sample-files';
 import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
-import { buildTestApp, testDatabaseOf } from '../test/test-app';
+import { buildTestApp, sampleTenantFile, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import { transcriptUrl } from './credit-routes';
+import { createCreditService } from './credit-service';
+import { createCreditStore } from './credit-store';
+import { createEquivalenciesStore } from './equivalencies-store';
 
 const course = (subject: string, number: string, units: string, grade = ''): CourseEntry => ({
   subject,
@@ -243,6 +257,50 @@ describe.each(databaseKinds)('transfer credit in the console on %s', (kind) => {
       reason: 'Transcript shows C-',
     });
     expect(actions.some((entry) => entry.action === 'credit.review_undone')).toBe(true);
+  });
+
+  it('maps the applications of a college again when its table is imported, and at the sweep', async () => {
+    const id = await applicant();
+    expect((await summaryAfterSubmit(id)).needsReview).toBe(1);
+    const admin = await signedInStaff(app, { role: 'admin' });
+    const csv = [
+      'sending_ceeb,subject,number,title,units,local_course,local_units,kind,satisfies',
+      ...table.map(
+        ([subject, number, local, units, mappingKind, satisfies]) =>
+          `${CEEB},${subject},${number},${subject} ${number},${units},${local},${units},${mappingKind},${satisfies.join(';')}`,
+      ),
+      `${CEEB},ART,5,Studio art,2,ART 100,2,course,`,
+    ].join('\n');
+    const imported = await app.inject({
+      method: 'POST',
+      url: `${equivalencyUrls.tables}?file_name=broward.csv`,
+      headers: { cookie: admin.cookie, 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    // Answered after the college's applications were mapped again.
+    expect((await summaryOf(id))?.needsReview).toBe(0);
+
+    // A table imported from the command line leaves summaries stale until the servers' sweep.
+    await testDatabaseOf(app)
+      .update(equivalencies)
+      .set({ kind: 'no_credit', localCourse: '', localUnits: '0' })
+      .where(and(eq(equivalencies.sendingCeeb, CEEB), eq(equivalencies.courseKey, 'ART 5')));
+    await testDatabaseOf(app)
+      .update(equivalencyTables)
+      .set({ importedAt: new Date(Date.now() + 1000) })
+      .where(eq(equivalencyTables.sendingCeeb, CEEB));
+    const service = createCreditService({
+      model: applicationModel,
+      tenant: await loadTenantConfig(sampleTenantFile),
+      store: createCreditStore(testDatabaseOf(app)),
+      coursework: createCourseworkUpdatesStore(testDatabaseOf(app)),
+      equivalencies: createEquivalenciesStore(testDatabaseOf(app)),
+    });
+    expect(await service.refreshOutdated()).toBeGreaterThanOrEqual(1);
+    const after = await evaluation(id);
+    expect(after.courses.find((entry) => entry.subject === 'ART')?.mapping.kind).toBe('no_credit');
+    expect(await service.refreshOutdated()).toBe(0);
   });
 
   it('refuses bad reviews and changes nothing', async () => {

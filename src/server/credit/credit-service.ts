@@ -18,12 +18,14 @@ import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import { creditGridsOf } from './credit-grids';
 import type { CreditStore, Reviewer } from './credit-store';
+import type { EquivalenciesStore } from './equivalencies-store';
 
 export interface CreditServiceDeps {
   model: FormModel;
   tenant: Pick<TenantConfig, 'coursework' | 'credit'>;
   store: CreditStore;
   coursework: CourseworkUpdatesStore;
+  equivalencies: Pick<EquivalenciesStore, 'tablesFor'>;
   log?: Pick<FastifyBaseLogger, 'info'>;
 }
 
@@ -32,6 +34,9 @@ export interface EvaluatedApplication {
   grids: CreditGrid[];
   evaluation: CreditEvaluation;
 }
+
+/** How often servers that run jobs write missing and stale summaries. */
+export const CREDIT_SWEEP_INTERVAL_MS = 60_000;
 
 /** Applications refreshed per transaction when an import or a start-up refreshes many. */
 const REFRESH_BATCH = 200;
@@ -61,7 +66,7 @@ export function createCreditService(deps: CreditServiceDeps) {
     const grids = creditGridsOf(model, application, updates);
     const ceebs = grids.flatMap((grid) => (grid.ceeb ? [grid.ceeb] : []));
     const [tables, reviews] = await Promise.all([
-      store.tablesFor(ceebs, tx),
+      deps.equivalencies.tablesFor(ceebs, tx),
       store.reviewsOf(accountId, tx),
     ]);
     const evaluation = evaluateCredit({
@@ -111,13 +116,17 @@ export function createCreditService(deps: CreditServiceDeps) {
     },
 
     /**
-     * Applications submitted before transfer credit was evaluated get their summaries, in
-     * batches, so the list's credit filters find them. Answers how many were refreshed.
+     * Writes the summaries that are missing (applications submitted before transfer credit was
+     * evaluated) or stale (a table imported from the command line since), in batches, so the
+     * list's credit filters find them. Answers how many were written.
      */
-    async refreshMissing(): Promise<number> {
+    async refreshOutdated(): Promise<number> {
       let total = 0;
       for (;;) {
-        const batch = await store.accountsWithoutSummary(REFRESH_BATCH);
+        const batch = [
+          ...(await store.accountsWithoutSummary(REFRESH_BATCH)),
+          ...(await store.accountsWithStaleSummaries(REFRESH_BATCH)),
+        ];
         if (batch.length === 0) return total;
         total += await refreshAll(batch);
         deps.log?.info({ refreshed: total }, 'credit summaries written');

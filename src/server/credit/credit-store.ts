@@ -1,6 +1,5 @@
-import { and, arrayOverlaps, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { CourseReview, CreditEvaluation } from '../../shared/credit/credit-evaluation';
-import type { Equivalency, EquivalencyTable } from '../../shared/credit/equivalency';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
 import {
@@ -9,7 +8,7 @@ import {
   creditEstimates,
   creditReviews,
   creditSummaries,
-  equivalencies,
+  equivalencyTables,
 } from '../db/schema';
 
 export interface Reviewer {
@@ -43,35 +42,6 @@ export function createCreditStore(db: AppDatabase) {
   return {
     transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
       return db.transaction(work);
-    },
-
-    /** The tables of the given sending colleges, each by equivalencyKey. */
-    async tablesFor(
-      ceebs: readonly string[],
-      tx: Executor = db,
-    ): Promise<Map<string, EquivalencyTable>> {
-      const tables = new Map<string, Map<string, Equivalency>>();
-      if (ceebs.length === 0) return tables;
-      const rows = await tx
-        .select()
-        .from(equivalencies)
-        .where(inArray(equivalencies.sendingCeeb, [...new Set(ceebs)]));
-      for (const row of rows) {
-        const table = tables.get(row.sendingCeeb) ?? new Map<string, Equivalency>();
-        table.set(row.courseKey, {
-          sendingCeeb: row.sendingCeeb,
-          subject: row.subject,
-          number: row.number,
-          title: row.title,
-          units: Number(row.units),
-          localCourse: row.localCourse,
-          localUnits: Number(row.localUnits),
-          kind: row.kind,
-          satisfies: row.satisfies,
-        });
-        tables.set(row.sendingCeeb, table);
-      }
-      return tables;
     },
 
     async reviewsOf(accountId: string, tx: Executor = db): Promise<Map<string, CourseReview>> {
@@ -223,6 +193,23 @@ export function createCreditStore(db: AppDatabase) {
         .returning({ releasedAt: creditEstimates.releasedAt });
       if (!row) throw new Error('the estimate was not stored');
       return row.releasedAt;
+    },
+
+    /**
+     * Summaries written before the latest import of one of their colleges' tables: an import from
+     * the command line, which cannot evaluate, leaves them for the servers' sweep.
+     */
+    async accountsWithStaleSummaries(limit: number, tx: Executor = db): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({ accountId: creditSummaries.accountId })
+        .from(creditSummaries)
+        .innerJoin(
+          equivalencyTables,
+          sql`${equivalencyTables.sendingCeeb} = any(${creditSummaries.colleges})`,
+        )
+        .where(lt(creditSummaries.updatedAt, equivalencyTables.importedAt))
+        .limit(limit);
+      return rows.map((row) => row.accountId);
     },
 
     async transcriptsOf(accountId: string, tx: Executor = db): Promise<TranscriptRow[]> {

@@ -88,6 +88,9 @@ const ACCESS: Record<string, Access> = {
   },
   'POST /staff/api/decisions': { kind: 'permission', permission: 'decisions.manage' },
   'POST /staff/api/decisions/release': { kind: 'permission', permission: 'decisions.manage' },
+  'GET /staff/api/equivalencies': { kind: 'permission', permission: 'credit.tables' },
+  'POST /staff/api/equivalencies': { kind: 'permission', permission: 'credit.tables' },
+  'POST /staff/api/equivalencies/check': { kind: 'permission', permission: 'credit.tables' },
   'GET /staff/api/saved-views': { kind: 'permission', permission: 'applications.read' },
   'POST /staff/api/saved-views': { kind: 'permission', permission: 'applications.read' },
   'DELETE /staff/api/saved-views/:id': { kind: 'permission', permission: 'applications.read' },
@@ -227,8 +230,11 @@ describe.each(databaseKinds)('who reaches the staff routes on %s', (kind) => {
   });
 });
 
+const isRole = (caller: string): caller is StaffRole =>
+  (STAFF_ROLES as readonly string[]).includes(caller);
+
 function expectation(access: Access, caller: string): 'allowed' | 401 | 403 {
-  const staff = (STAFF_ROLES as readonly string[]).includes(caller);
+  const staff = isRole(caller);
   switch (access.kind) {
     case 'public':
       return 'allowed';
@@ -240,9 +246,7 @@ function expectation(access: Access, caller: string): 'allowed' | 401 | 403 {
     case 'signed_in':
       return staff ? 'allowed' : 401;
     case 'permission':
-      if (!staff) return 401;
-      return ROLE_PERMISSIONS[caller as StaffRole].includes(access.permission)
-        ? 'allowed'
-        : 403;
+      if (!isRole(caller)) return 401;
+      return ROLE_PERMISSIONS[caller].includes(access.permission) ? 'allowed' : 403;
   }
 }

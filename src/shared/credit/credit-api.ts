@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_COURSE_UNITS } from '../coursework/coursework';
 import { COURSE_TEXT_LIMITS } from '../coursework/coursework-answer';
-import { STAFF_API } from '../staff/staff-api';
+import { STAFF_API } from '../routes';
 import type { CreditEvaluation } from './credit-evaluation';
 import { REVIEW_STATUSES } from './credit-evaluation';
 import type { RequirementResult } from './credit-requirements';

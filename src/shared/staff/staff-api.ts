@@ -7,7 +7,7 @@ import { type Permission, STAFF_ROLES, type StaffRole } from './permissions';
  * form with these schemas and the server parses the same body with them again.
  */
 
-export const STAFF_API = '/staff/api';
+export { STAFF_API } from '../routes';
 export const STAFF_HOME = '/staff';
 export const STAFF_SIGN_IN_PAGE = '/staff/sign-in';
 export const STAFF_INVITATION_PAGE = '/staff/invitation';

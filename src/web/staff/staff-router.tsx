@@ -62,6 +62,7 @@ const pages = {
   home: () => import('./list/applications-page'),
   team: () => import('./team/team-page'),
   audit: () => import('./audit/audit-page'),
+  equivalencies: () => import('./equivalencies/equivalencies-page'),
 };
 
 export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
@@ -105,6 +106,12 @@ export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
               handle: handle('Audit Log'),
               loader: createPermissionLoader(queryClient, 'audit.read'),
               lazy: pages.audit,
+            },
+            {
+              path: 'equivalencies',
+              handle: handle('Equivalency Tables'),
+              loader: createPermissionLoader(queryClient, 'credit.tables'),
+              lazy: pages.equivalencies,
             },
           ],
         },

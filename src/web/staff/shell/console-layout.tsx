@@ -14,6 +14,7 @@ import { meQueryOptions } from './staff-calls';
 import {
   SIGNED_IN_ROUTE_ID,
   STAFF_AUDIT_ROUTE,
+  STAFF_EQUIVALENCIES_ROUTE,
   STAFF_HOME_ROUTE,
   STAFF_TEAM_ROUTE,
 } from './staff-session';
@@ -105,6 +106,11 @@ function ConsoleNav({ member }: { member: StaffMeResponse }) {
       to: STAFF_AUDIT_ROUTE,
       label: 'Audit log',
       shown: member.permissions.includes('audit.read'),
+    },
+    {
+      to: STAFF_EQUIVALENCIES_ROUTE,
+      label: 'Equivalency tables',
+      shown: member.permissions.includes('credit.tables'),
     },
   ].filter((link) => link.shown);
   return (

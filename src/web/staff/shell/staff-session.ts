@@ -17,6 +17,7 @@ export const STAFF_ENROL_ROUTE = '/staff/enrol';
 export const STAFF_HOME_ROUTE = '/staff';
 export const STAFF_TEAM_ROUTE = '/staff/team';
 export const STAFF_AUDIT_ROUTE = '/staff/audit';
+export const STAFF_EQUIVALENCIES_ROUTE = '/staff/equivalencies';
 
 export const STAFF_SESSION_ENDED_MESSAGE = 'Your staff session has ended. Please sign in again.';
 export const STAFF_SIGNED_OUT_MESSAGE = 'You have signed out.';
