@@ -36,6 +36,7 @@ import { createCourseworkUpdatesStore } from './coursework/coursework-updates-st
 import { creditRoutes } from './credit/credit-routes';
 import { createCreditService } from './credit/credit-service';
 import { createCreditStore } from './credit/credit-store';
+import { creditTestRoutes } from './credit/credit-test-routes';
 import type { DatabaseHandle } from './db/database';
 import { applicantDecisionRoutes } from './decisions/applicant-decision-routes';
 import { decisionRoutes } from './decisions/decision-routes';
@@ -418,6 +419,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       env,
       devToolsKey,
     });
+    await app.register(creditTestRoutes, { db: database.db, devToolsKey });
   }
   // A restart leaves no conversion stuck: rows still waiting are queued again.
   app.addHook('onReady', async () => {
