@@ -27,10 +27,10 @@ const body = z.strictObject({
  * locked). app.ts registers it only when NODE_ENV is test; it answers only this machine and the
  * holder of the development tools key.
  */
-export const creditTestRoutes: FastifyPluginAsync<{ db: AppDatabase; devToolsKey: string }> = async (
-  parent,
-  options,
-) => {
+export const creditTestRoutes: FastifyPluginAsync<{
+  db: AppDatabase;
+  devToolsKey: string;
+}> = async (parent, options) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const store = createCreditTestStore(options.db);
   app.addHook('onRequest', devToolsGuard(options.devToolsKey));
