@@ -370,6 +370,7 @@ function Evaluator({
               </table>
             </div>
           )}
+          <Requirements view={view} />
           <KeyHelp canEvaluate={canEvaluate} />
         </section>
         <section aria-labelledby="credit-pane-title" className={styles.pdfPane}>
@@ -380,7 +381,6 @@ function Evaluator({
           ) : null}
         </section>
       </div>
-      <Requirements view={view} />
     </>
   );
 }
@@ -666,9 +666,9 @@ function Requirements({ view }: { view: CreditEvaluationView }) {
   if (view.requirements.length === 0) return null;
   return (
     <section aria-labelledby="credit-requirements-title" className={styles.requirements}>
-      <h2 id="credit-requirements-title" className={styles.paneTitle}>
+      <h3 id="credit-requirements-title" className={styles.paneTitle}>
         Requirements
-      </h2>
+      </h3>
       <ul className={styles.requirementList}>
         {view.requirements.map((requirement) => (
           <li key={requirement.id} data-requirement={requirement.id}>
