@@ -144,6 +144,8 @@ function Evaluator({
       course: CreditCourse,
       done: ReviewStatus | 'undone',
       call: () => Promise<CreditEvaluationView>,
+      /** A correction's form shows its own failure beside its fields. */
+      reportFailure = true,
     ): Promise<CreditEvaluationView> => {
       const run = chain.current.then(call);
       chain.current = run.catch(() => undefined);
@@ -155,7 +157,7 @@ function Evaluator({
           return next;
         },
         (error: unknown) => {
-          setFailure(`${courseCode(course)}: ${serverMessage(error)}`);
+          if (reportFailure) setFailure(`${courseCode(course)}: ${serverMessage(error)}`);
           throw error;
         },
       );
@@ -360,9 +362,12 @@ function Evaluator({
                       onKeyDown={(event) => onRowKeyDown(event, index)}
                       onCancel={() => closeCorrection(course.ref)}
                       onSubmit={(body) =>
-                        enqueue(course, 'corrected', () => creditCalls.review(id, body)).then(() =>
-                          closeCorrection(course.ref),
-                        )
+                        enqueue(
+                          course,
+                          'corrected',
+                          () => creditCalls.review(id, body),
+                          false,
+                        ).then(() => closeCorrection(course.ref))
                       }
                     />
                   ))}
