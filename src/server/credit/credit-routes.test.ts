@@ -26,7 +26,6 @@ import { makePdf } from '../test/sample-files';
 import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
 import { buildTestApp, sampleTenantFile, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
-import { transcriptUrl } from './credit-routes';
 import { createCreditService } from './credit-service';
 import { createCreditStore } from './credit-store';
 import { createEquivalenciesStore } from './equivalencies-store';
@@ -375,7 +374,7 @@ describe.each(databaseKinds)('transfer credit in the console on %s', (kind) => {
 
   it('attaches a college transcript as a rebuilt PDF and serves it, audited', async () => {
     const id = await applicant();
-    const url = `${transcriptUrl(id, 'college_coursework')}?file_name=broward.pdf`;
+    const url = `${creditUrls.transcript(id, 'college_coursework')}?file_name=broward.pdf`;
     const attach = (payload: Uint8Array | string, who = evaluator, type = 'application/pdf') =>
       app.inject({
         method: 'POST',
@@ -393,12 +392,12 @@ describe.each(databaseKinds)('transfer credit in the console on %s', (kind) => {
       {
         grid_key: 'college_coursework',
         file_name: 'broward.pdf',
-        pdf_url: `${transcriptUrl(id, 'college_coursework')}/pdf`,
+        pdf_url: `${creditUrls.transcript(id, 'college_coursework')}/pdf`,
       },
     ]);
     const other = await app.inject({
       method: 'POST',
-      url: transcriptUrl(id, 'college_3_coursework'),
+      url: creditUrls.transcript(id, 'college_3_coursework'),
       headers: { cookie: evaluator.cookie, 'content-type': 'application/pdf' },
       payload: Buffer.from(await makePdf()),
     });
@@ -407,7 +406,7 @@ describe.each(databaseKinds)('transfer credit in the console on %s', (kind) => {
       app,
       reader.cookie,
       'GET',
-      `${transcriptUrl(id, 'college_coursework')}/pdf`,
+      `${creditUrls.transcript(id, 'college_coursework')}/pdf`,
     );
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

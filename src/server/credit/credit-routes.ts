@@ -9,7 +9,7 @@ import {
 } from '../../shared/credit/credit-api';
 import type { CreditEvaluation } from '../../shared/credit/credit-evaluation';
 import { roleAllows } from '../../shared/staff/permissions';
-import { applicationIdParams, STAFF_API } from '../../shared/staff/staff-api';
+import { applicationIdParams } from '../../shared/staff/staff-api';
 import { loadUploadedPdf, normalisePdf } from '../documents/pdf-check';
 import { HttpError } from '../http/http-error';
 import { pdfDownloadName, sendPdf } from '../http/send-pdf';
@@ -29,8 +29,7 @@ export const TRANSCRIPT_MESSAGES = {
 } as const;
 
 /** The evaluator's screen's transcript pane: attach one college's PDF, and read it. */
-export const transcriptUrl = (applicationId: string, gridKey: string) =>
-  `${STAFF_API}/applications/${applicationId}/credit/transcripts/${gridKey}`;
+const transcriptUrl = creditUrls.transcript;
 
 const transcriptParams = applicationIdParams.extend({
   gridKey: z.string().regex(/^[a-z0-9_]{1,80}$/, 'Not a college of the application.'),

@@ -36,6 +36,12 @@ export const creditUrls = {
   /** POST: release (or release again) the estimate of one application. */
   release: (applicationId: string) =>
     `${STAFF_API}/applications/${applicationId}/credit/estimate/release`,
+  /**
+   * POST ?file_name= with the PDF itself as the body (application/pdf): attach a college's
+   * official transcript; GET `${transcript}/pdf`: read it.
+   */
+  transcript: (applicationId: string, gridKey: string) =>
+    `${STAFF_API}/applications/${applicationId}/credit/transcripts/${gridKey}`,
   /** GET: the estimate's PDF as it would be released now (staff preview). */
   preview: (applicationId: string) =>
     `${STAFF_API}/applications/${applicationId}/credit/estimate.pdf`,

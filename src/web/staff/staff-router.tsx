@@ -96,6 +96,12 @@ export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: () => import('./application/application-page'),
             },
             {
+              path: 'applications/:applicationId/credit',
+              handle: handle('Transfer credit'),
+              loader: createPermissionLoader(queryClient, 'applications.read'),
+              lazy: () => import('./credit/credit-page'),
+            },
+            {
               path: 'team',
               handle: handle('Staff'),
               loader: createPermissionLoader(queryClient, 'staff.manage'),

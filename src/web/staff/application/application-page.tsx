@@ -8,6 +8,7 @@ import { ServerError } from '../../data/http-client';
 import { useTenantConfig } from '../../data/tenant';
 import { ApplicationDocument } from '../../read-only/read-only-view';
 import { LoadingIndicator } from '../../ui/loading-indicator';
+import { CreditSummarySection } from '../credit/credit-summary-section';
 import { decisionCodesQuery } from '../decisions/decision-calls';
 import { DecisionSection } from '../decisions/decision-section';
 import consoleStyles from '../shell/console.module.css';
@@ -221,6 +222,12 @@ function LoadedApplication({
           id={detail.id}
           submitted={detail.status === 'submitted'}
           decision={detail.decision}
+        />
+        <CreditSummarySection
+          id={detail.id}
+          submitted={detail.status === 'submitted'}
+          className={styles.panel}
+          titleClassName={styles.panelTitle}
         />
         <div className={styles.view}>
           <CourseworkUpdatesSection updates={detail.coursework_updates} />
