@@ -100,7 +100,10 @@ export function benchCreditMapping() {
   };
 }
 
-async function seed(database: DatabaseHandle): Promise<{ id: string; cookie: string }> {
+/** The 20,000 rows, a submitted 30-course application and an evaluator's session. */
+export async function seedCreditBench(
+  database: DatabaseHandle,
+): Promise<{ id: string; token: string; cookie: string }> {
   const { db } = database;
   const rows = sampleTable(TABLE_ROWS);
   for (let start = 0; start < rows.length; start += 1000) {
@@ -147,7 +150,7 @@ async function seed(database: DatabaseHandle): Promise<{ id: string; cookie: str
     secondFactorAt: new Date(),
     expiresAt: new Date(Date.now() + STAFF_SESSION_ABSOLUTE_HOURS * 3_600_000),
   });
-  return { id, cookie: `${staffCookieName(true)}=${token}` };
+  return { id, token, cookie: `${staffCookieName(true)}=${token}` };
 }
 
 export interface EvaluatorCallsResult {
@@ -171,7 +174,7 @@ export async function benchEvaluatorCalls(kind: DatabaseKind): Promise<Evaluator
   const database = await openDatabase(
     scratch ? { kind: 'postgres', url: scratch.url, poolSize: 2 } : { kind: 'pglite', dataDir },
   );
-  const { id, cookie } = await seed(database);
+  const { id, cookie } = await seedCreditBench(database);
   await database.close();
   const server = await startProductionServer(PORT, {
     LOG_LEVEL: 'warn',
