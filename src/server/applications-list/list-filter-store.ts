@@ -67,14 +67,20 @@ function creditReviewCondition(values: readonly string[]): SQL {
 }
 
 /**
- * A requirement's status in the summary: `requirements ->> id = status`. A requirement that does
- * not apply to the application (a major's prerequisites) has no key, so it matches no status.
+ * A requirement's status in the summary (`requirements ->> id = status`), written as containment,
+ * `requirements @> {"id": "status"}`: the same rows, but PostgreSQL estimates containment from
+ * the column's statistics where it guesses 0.5% for `->>`, so a common status walks the list's
+ * order (2 ms at 100,000 applications) instead of reading and sorting every match (77 ms). A
+ * requirement that does not apply to the application (a major's prerequisites) has no key, so it
+ * matches no status.
  */
 function requirementsCondition(values: readonly string[]): SQL {
   return anyOf(
     values.flatMap((value) => {
       const parsed = parseRequirementFilterValue(value);
-      return parsed ? [sql`${cs.requirements} ->> ${parsed.id} = ${parsed.status}`] : [];
+      if (!parsed) return [];
+      const status = JSON.stringify({ [parsed.id]: parsed.status });
+      return [sql`${cs.requirements} @> ${status}::jsonb`];
     }),
   );
 }
