@@ -213,6 +213,24 @@ test('a reader filters by transfer GPA, sees it in its column and exports the co
   await expect(gpaHeader).toBeVisible();
   await expect(row.getByRole('cell').nth(9)).toHaveText('3.10');
   await expect(row.getByRole('cell').nth(10)).toHaveText('10.00');
+  // No equivalency table for the college: none of the three courses is mapped yet.
+  await expect(results(page).getByRole('columnheader', { name: 'Mapped' })).toBeVisible();
+  await expect(row.getByRole('cell').nth(11)).toHaveText('0/3');
+
+  // Transfer credit and the tenant's requirements are selects, each in the address.
+  await page.getByLabel('Transfer credit').selectOption({ label: 'Needs review' });
+  await expect(page).toHaveURL(/credit=needs_review/);
+  await expect(row).toHaveCount(1);
+  const requirement = page.getByLabel('Requirement', { exact: true });
+  await requirement.selectOption({ label: '60 transferable semester units: Not met' });
+  await expect(page).toHaveURL(/requirement=units_60%3Anot_met/);
+  await expect(row).toHaveCount(1);
+  await expectAxeClean(page, 'the list filtered by transfer credit and a requirement');
+  await requirement.selectOption({ label: '60 transferable semester units: Met' });
+  await expect(page).toHaveURL(/requirement=units_60%3Amet/);
+  await expect(row).toHaveCount(0);
+  await page.goto(`/staff?q=${family}`);
+  await expect(row).toHaveCount(1);
 
   // At least the applicant's GPA keeps the row; a hundredth more leaves it out.
   const gpa = page.getByRole('spinbutton', { name: 'Transfer GPA at least' });

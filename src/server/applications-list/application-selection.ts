@@ -4,7 +4,10 @@ import {
   applicationListQuery,
   givenListFilters,
   listRequestOf,
+  unknownRequirementFilter,
+  unknownRequirementMessage,
 } from '../../shared/staff/application-list-api';
+import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import { fieldErrors } from '../../shared/validation/field-errors';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../../shared/validation/storable-text';
 import { INVALID_REQUEST_MESSAGE } from '../http/errors-plugin';
@@ -59,8 +62,29 @@ function queryStringOf(query: ApplicationListQuery): string {
   return params.toString();
 }
 
-/** The selection of a list's query, or a 400 that names what cannot be used. */
-export function parseApplicationSelection(raw: RawQuery): ApplicationSelection {
+/**
+ * The filters whose values are the tenant's own and that the request schema, which does not know
+ * the tenant, lets through by their form: a requirement filter must name one of the tenant's
+ * requirements, or it is a 400 naming the ones there are (its status the schema checks).
+ */
+export function checkTenantListFilters(
+  tenant: Pick<TenantConfig, 'credit'>,
+  query: { requirement?: readonly string[] },
+): void {
+  const known = tenant.credit.requirements.map((requirement) => requirement.id);
+  if (unknownRequirementFilter(query, known) === null) return;
+  const message = unknownRequirementMessage(known);
+  throw new HttpError(400, message, { requirement: [message] });
+}
+
+/**
+ * The selection of a list's query, or a 400 that names what cannot be used. Given the tenant,
+ * the tenant's own filter values are checked too (checkTenantListFilters).
+ */
+export function parseApplicationSelection(
+  raw: RawQuery,
+  tenant?: Pick<TenantConfig, 'credit'>,
+): ApplicationSelection {
   const unstorable = unstorableTextPath(raw);
   if (unstorable !== null) {
     throw new HttpError(400, INVALID_REQUEST_MESSAGE, { [unstorable]: [UNSTORABLE_TEXT_MESSAGE] });
@@ -75,6 +99,7 @@ export function parseApplicationSelection(raw: RawQuery): ApplicationSelection {
   }
   const parsed = applicationListQuery.safeParse(raw);
   if (!parsed.success) throw new HttpError(400, INVALID_REQUEST_MESSAGE, fieldErrors(parsed.error));
+  if (tenant) checkTenantListFilters(tenant, parsed.data);
   return {
     request: listRequestOf(parsed.data),
     queryString: queryStringOf(parsed.data),
@@ -83,6 +108,9 @@ export function parseApplicationSelection(raw: RawQuery): ApplicationSelection {
 }
 
 /** The selection of a query string as a list's address carries it (kept with a job, sent by a batch). */
-export function parseSelectionQueryString(queryString: string): ApplicationSelection {
-  return parseApplicationSelection(rawQueryOf(queryString));
+export function parseSelectionQueryString(
+  queryString: string,
+  tenant?: Pick<TenantConfig, 'credit'>,
+): ApplicationSelection {
+  return parseApplicationSelection(rawQueryOf(queryString), tenant);
 }

@@ -16,6 +16,7 @@ import {
   auditEvents,
   checklistCounts,
   courseworkTotals,
+  creditSummaries,
   webStatuses,
 } from '../db/schema';
 import { signedInApplicant } from '../test/accounts-helpers';
@@ -150,6 +151,8 @@ describe.each(databaseKinds)('the staff application list on %s', (kind) => {
           decision_released: false,
           transfer_gpa: null,
           transfer_units: null,
+          credit_courses: null,
+          credit_mapped: null,
         },
       ],
       total: 1,
@@ -291,6 +294,99 @@ describe.each(databaseKinds)('the staff application list on %s', (kind) => {
       pages.push(...paged.json<ApplicationListResponse>().applications.map((row) => row.id));
     }
     expect(pages).toEqual([below, atBound, ...[ungraded, none].sort()]);
+  });
+
+  it('shows the mapped share and filters on transfer credit and each requirement’s status', async () => {
+    const ids = await insert([
+      { status: 'submitted' },
+      { status: 'submitted' },
+      { status: 'submitted' },
+      { status: 'submitted' },
+      {},
+    ]);
+    const [review, mapped, review2, empty, none] = ids as [string, string, string, string, string];
+    const summary = (
+      accountId: string,
+      courses: number,
+      mappedCourses: number,
+      requirements: Record<string, string>,
+    ) => ({
+      accountId,
+      courses,
+      mapped: mappedCourses,
+      needsReview: courses - mappedCourses,
+      verified: 0,
+      requirements,
+      colleges: ['5074'],
+    });
+    await testDatabaseOf(app)
+      .insert(creditSummaries)
+      .values([
+        summary(review, 6, 5, { golden_four: 'met', units_60: 'in_progress' }),
+        summary(mapped, 4, 4, { golden_four: 'met', units_60: 'met', cs_preparation: 'met' }),
+        summary(review2, 3, 1, { golden_four: 'not_met', units_60: 'not_met' }),
+        summary(empty, 0, 0, { golden_four: 'not_met', units_60: 'not_met' }),
+      ]);
+    const rows = (await get(`term=${tag}&page_size=100`)).json<ApplicationListResponse>();
+    const byId = new Map(rows.applications.map((row) => [row.id, row]));
+    expect(byId.get(review)).toMatchObject({ credit_courses: 6, credit_mapped: 5 });
+    expect(byId.get(empty)).toMatchObject({ credit_courses: 0, credit_mapped: 0 });
+    expect(byId.get(none)).toMatchObject({ credit_courses: null, credit_mapped: null });
+
+    const sorted = async (query: string) => (await listed(query)).sort();
+    expect(await sorted('credit=needs_review')).toEqual([review, review2].sort());
+    expect(await sorted('credit=reviewed')).toEqual([mapped]);
+    expect(await sorted('credit=needs_review&credit=reviewed')).toEqual(
+      [review, mapped, review2].sort(),
+    );
+    expect(await sorted('requirement=golden_four:met')).toEqual([review, mapped].sort());
+    expect(await sorted('requirement=golden_four:not_met')).toEqual([review2, empty].sort());
+    expect(await sorted('requirement=units_60:in_progress')).toEqual([review]);
+    expect(await sorted('requirement=cs_preparation:met')).toEqual([mapped]);
+    // A requirement that does not apply to an application has no status there.
+    expect(await sorted('requirement=cs_preparation:not_met')).toEqual([]);
+    expect(await sorted('requirement=golden_four:met&credit=needs_review')).toEqual([review]);
+    expect(
+      await sorted('requirement=units_60:met&requirement=units_60:not_met&credit=reviewed'),
+    ).toEqual([mapped]);
+    // With the walked sorts and a search the filters hold the same.
+    expect(await listed('credit=needs_review&sort=transfer_units')).toEqual(
+      [review, review2].sort(),
+    );
+    expect(await listed('credit=needs_review&sort=missing_items&direction=desc')).toEqual(
+      [review, review2].sort().reverse(),
+    );
+  });
+
+  it('refuses a requirement the tenant does not have, or a status there is not, naming them', async () => {
+    await insert([{}]);
+    const before = await auditCount();
+    const unknown = await get('requirement=golden_five:met');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({
+      message:
+        'A requirement filter names one of the requirements: units_60, gpa_2, golden_four, cs_preparation, adt.',
+      errors: {
+        requirement: [
+          'A requirement filter names one of the requirements: units_60, gpa_2, golden_four, cs_preparation, adt.',
+        ],
+      },
+    });
+    for (const query of [
+      'requirement=golden_four:done',
+      'requirement=golden_four',
+      'requirement=golden_four:met&requirement=Golden:met',
+    ]) {
+      const response = await get(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(Object.values(response.json().errors).flat(), query).toEqual([
+        "A requirement filter is a requirement's id and a status, such as golden_four:met; the status is one of: met, in_progress, not_met.",
+      ]);
+    }
+    const credit = await get('credit=maybe');
+    expect(credit.statusCode).toBe(400);
+    expect(credit.body).toMatch(/A transfer credit is one of: needs_review, reviewed\./);
+    expect(await auditCount()).toBe(before);
   });
 
   it('sorts on every column both ways, empty values last and ties by id', async () => {

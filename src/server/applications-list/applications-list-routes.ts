@@ -10,6 +10,7 @@ import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import type { AppDatabase } from '../db/database';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { StaffSessions } from '../staff/staff-sessions';
+import { checkTenantListFilters } from './application-selection';
 import { findApplicationsByEmail, listApplications } from './applications-list-store';
 import { withDecisionLabels } from './list-decision-labels';
 
@@ -49,6 +50,7 @@ export const applicationListRoutes: FastifyPluginAsync<ApplicationListRoutesOpti
         });
         return found;
       }
+      checkTenantListFilters(context.tenant, query);
       const listRequest = listRequestOf(query);
       const page = await listApplications(db, listRequest);
       await request.audit.record({

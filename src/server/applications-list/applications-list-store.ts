@@ -9,7 +9,14 @@ import {
 import type { ApplicationSummary } from '../../shared/staff/staff-api';
 import { type AppDatabase, rowsOf } from '../db/database';
 import { LIST_KEYS } from '../db/list-answer-keys';
-import { accounts, applications, checklistCounts, courseworkTotals, decisions } from '../db/schema';
+import {
+  accounts,
+  applications,
+  checklistCounts,
+  courseworkTotals,
+  creditSummaries,
+  decisions,
+} from '../db/schema';
 import { listFiltersWhere } from './list-filter-store';
 
 /** Words of a search beyond these are left out: each word is one more index lookup. */
@@ -38,6 +45,11 @@ const ct = courseworkTotals;
 const transferGpa = sql`(select ${ct.transferGpa} from ${ct} where ${ct.accountId} = ${a.accountId})`;
 const transferUnits = sql`(select ${ct.transferUnits} from ${ct}
   where ${ct.accountId} = ${a.accountId})`;
+
+const cs = creditSummaries;
+/** The credit summary's courses and mapped courses, by primary key like the missing count. */
+const creditCourses = sql`(select ${cs.courses} from ${cs} where ${cs.accountId} = ${a.accountId})`;
+const creditMapped = sql`(select ${cs.mapped} from ${cs} where ${cs.accountId} = ${a.accountId})`;
 
 const d = decisions;
 /** The decision's code and whether it is released, by primary key like the missing count. */
@@ -162,6 +174,8 @@ interface ListRow {
   decision_released: boolean | null;
   transfer_gpa: string | number | null;
   transfer_units: string | number | null;
+  credit_courses: string | number | null;
+  credit_mapped: string | number | null;
   total?: string | number;
 }
 
@@ -179,7 +193,8 @@ const listColumns = (email: SQL) => sql`${a.accountId} as id,
   ${answer(LIST_KEYS.decisionTypeLabel)} as decision_type_desc,
   ${missingItems} as missing_items,
   ${decisionCode} as decision, ${decisionReleased} as decision_released,
-  ${transferGpa} as transfer_gpa, ${transferUnits} as transfer_units`;
+  ${transferGpa} as transfer_gpa, ${transferUnits} as transfer_units,
+  ${creditCourses} as credit_courses, ${creditMapped} as credit_mapped`;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -206,6 +221,8 @@ function listRow(row: ListRow): ApplicationListRow {
     decision_released: row.decision_released === true,
     transfer_gpa: decimalText(row.transfer_gpa),
     transfer_units: decimalText(row.transfer_units),
+    credit_courses: row.credit_courses === null ? null : Number(row.credit_courses),
+    credit_mapped: row.credit_mapped === null ? null : Number(row.credit_mapped),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   applications,
   checklistCounts,
   courseworkTotals,
+  creditSummaries,
   decisions,
   webStatuses,
 } from '../db/schema';
@@ -21,6 +22,8 @@ interface Applicant {
   decision?: string;
   /** Coursework totals as stored at submit: GPA (null: nothing graded) and transferable units. */
   totals?: { gpa: string | null; units: string };
+  /** The credit summary: courses, mapped, and each requirement's status that applies. */
+  credit?: { courses: number; mapped: number; requirements: Record<string, string> };
 }
 
 describe('the filter table’s columns', () => {
@@ -46,6 +49,11 @@ describe.each(databaseKinds)('the list filters’ conditions on %s', (kind) => {
       missing: 0,
       decision: 'admit',
       totals: { gpa: '2.40', units: '60.00' },
+      credit: {
+        courses: 6,
+        mapped: 6,
+        requirements: { golden_four: 'met', units_60: 'met', cs_preparation: 'not_met' },
+      },
     },
     late: {
       status: 'submitted',
@@ -55,6 +63,19 @@ describe.each(databaseKinds)('the list filters’ conditions on %s', (kind) => {
       missing: 3,
       decision: 'deny',
       totals: { gpa: null, units: '75.50' },
+      credit: {
+        courses: 6,
+        mapped: 5,
+        requirements: { golden_four: 'in_progress', units_60: 'met' },
+      },
+    },
+    // Submitted without courses: neither needing review nor all mapped.
+    empty: {
+      status: 'submitted',
+      term: 'SP2027',
+      program: '201',
+      submittedAt: '2026-02-02T00:00:00Z',
+      credit: { courses: 0, mapped: 0, requirements: { golden_four: 'not_met' } },
     },
     started: { status: 'started', term: 'FA2026', program: '201' },
   };
@@ -98,6 +119,18 @@ describe.each(databaseKinds)('the list filters’ conditions on %s', (kind) => {
           inProgressUnits: '0',
         });
       }
+      if (applicant.credit) {
+        const { courses, mapped, requirements } = applicant.credit;
+        await db.insert(creditSummaries).values({
+          accountId: id,
+          courses,
+          mapped,
+          needsReview: courses - mapped,
+          verified: 0,
+          requirements,
+          colleges: [],
+        });
+      }
     }
   });
   afterAll(async () => {
@@ -120,10 +153,12 @@ describe.each(databaseKinds)('the list filters’ conditions on %s', (kind) => {
   it('reads several choices from a column that keeps a code of each (the status)', async () => {
     expect(await matching(values('status', 'list_status', ['submitted']))).toEqual([
       'early',
+      'empty',
       'late',
     ]);
     expect(await matching(values('status', 'list_status', ['started', 'submitted']))).toEqual([
       'early',
+      'empty',
       'late',
       'started',
     ]);
@@ -137,6 +172,7 @@ describe.each(databaseKinds)('the list filters’ conditions on %s', (kind) => {
     ]);
     expect(await matching(values('program', 'list_program_code', ['201', '209']))).toEqual([
       'early',
+      'empty',
       'late',
       'started',
     ]);
@@ -159,7 +195,7 @@ describe.each(databaseKinds)('the list filters’ conditions on %s', (kind) => {
       to,
     });
     expect(await matching(range('2026-01-10', '2026-01-10'))).toEqual(['early']);
-    expect(await matching(range('2026-01-11', null))).toEqual(['late']);
+    expect(await matching(range('2026-01-11', null))).toEqual(['empty', 'late']);
     expect(await matching(range(null, '2026-01-31'))).toEqual(['early']);
     expect(await matching(range('2026-01-01', '2026-02-01'))).toEqual(['early', 'late']);
   });
@@ -208,6 +244,37 @@ describe.each(databaseKinds)('the list filters’ conditions on %s', (kind) => {
         column: 'missing_items',
         yes: true,
       }),
+    ).toEqual(['late']);
+  });
+
+  it('reads the credit summary: needing review, all mapped, none without a summary', async () => {
+    const credit = (given: string[]) => values('credit', 'credit_review', given);
+    expect(await matching(credit(['needs_review']))).toEqual(['late']);
+    expect(await matching(credit(['reviewed']))).toEqual(['early']);
+    expect(await matching(credit(['needs_review', 'reviewed']))).toEqual(['early', 'late']);
+    expect(await matching(credit(['needs_review']), credit(['reviewed']))).toEqual([]);
+  });
+
+  it('reads a requirement’s status, a requirement that does not apply matching none', async () => {
+    const requirement = (given: string[]) => values('requirement', 'credit_requirements', given);
+    expect(await matching(requirement(['golden_four:met']))).toEqual(['early']);
+    expect(await matching(requirement(['golden_four:not_met']))).toEqual(['empty']);
+    expect(await matching(requirement(['golden_four:in_progress']))).toEqual(['late']);
+    expect(await matching(requirement(['units_60:met']))).toEqual(['early', 'late']);
+    expect(await matching(requirement(['units_60:not_met']))).toEqual([]);
+    // cs_preparation applies to one application only: the others have no status for it.
+    expect(await matching(requirement(['cs_preparation:not_met']))).toEqual(['early']);
+    expect(await matching(requirement(['cs_preparation:met']))).toEqual([]);
+    expect(await matching(requirement(['golden_four:met', 'golden_four:in_progress']))).toEqual([
+      'early',
+      'late',
+    ]);
+    // The credit and requirement filters on the one summary row are one lookup, both on it.
+    expect(
+      await matching(
+        values('credit', 'credit_review', ['needs_review']),
+        requirement(['units_60:met']),
+      ),
     ).toEqual(['late']);
   });
 

@@ -8,9 +8,11 @@ import {
   CHECKLIST_ITEM_PREFIX,
   CHECKLIST_MISSING_COLUMN,
   EXPORT_COURSEWORK_COLUMNS,
+  EXPORT_CREDIT_COLUMNS,
   EXPORT_DECISION_COLUMNS,
   type ExportCourseworkColumn,
   type ExportDecisionColumn,
+  REQUIREMENT_COLUMN_PREFIX,
 } from '../../shared/staff/export-columns';
 import type { ExportApplication } from './exports-store';
 
@@ -92,6 +94,31 @@ export function courseworkValue(
   }
 }
 
+const CREDIT = new Set<string>(EXPORT_CREDIT_COLUMNS);
+
+/**
+ * A transfer credit value: the share of courses mapped (two decimals, empty without courses),
+ * the count needing review, or a requirement's status (`req_<id>`, empty where it does not
+ * apply); everything empty without a credit summary.
+ */
+export function creditValue(
+  column: string,
+  application: Pick<ExportApplication, 'credit'>,
+): string | number | null {
+  const { credit } = application;
+  if (!credit) return null;
+  if (column === 'mapped_share') {
+    return credit.courses > 0
+      ? (Math.round((credit.mapped / credit.courses) * 100) / 100).toFixed(2)
+      : null;
+  }
+  if (column === 'needs_review') return credit.needsReview;
+  if (column.startsWith(REQUIREMENT_COLUMN_PREFIX)) {
+    return credit.requirements[column.slice(REQUIREMENT_COLUMN_PREFIX.length)] ?? null;
+  }
+  return null;
+}
+
 /**
  * One record of the CSV: each chosen column's value, in the order chosen; the writer neutralises
  * formulas. `decisionLabel` names a decision code as the tenant does.
@@ -101,6 +128,8 @@ export function csvRecord(
   application: ExportApplication,
   checklist: Checklist | undefined,
   decisionLabel: (code: string) => string = (code) => code,
+  /** The tenant's requirement columns (`req_<id>`), which an answer key never shadows. */
+  requirementColumns?: ReadonlySet<string>,
 ): unknown[] {
   return columns.map((column) => {
     if (FIXED.has(column)) return fixedValue(column, application, checklist);
@@ -109,6 +138,9 @@ export function csvRecord(
     }
     if (COURSEWORK.has(column)) {
       return courseworkValue(column as ExportCourseworkColumn, application);
+    }
+    if (CREDIT.has(column) || (requirementColumns?.has(column) ?? false)) {
+      return creditValue(column, application);
     }
     if (column === CHECKLIST_COLUMN) {
       return checklist?.items

@@ -11,6 +11,7 @@ import {
   checkExportColumns,
   type ExportColumnsResponse,
   exportColumnsResponse,
+  requirementColumn,
 } from '../../shared/staff/export-columns';
 import { STAFF_API } from '../../shared/staff/staff-api';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
@@ -78,8 +79,12 @@ export interface ExportRoutesOptions {
 export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (parent, context) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { sessions, store } = context;
-  const catalogue = exportColumnsResponse(context.model);
+  const requirements = context.tenant.credit.requirements;
+  const catalogue = exportColumnsResponse(context.model, requirements);
   const knownColumns = new Set(catalogue.columns.map((column) => column.id));
+  const requirementColumns = new Set(
+    requirements.map((requirement) => requirementColumn(requirement.id)),
+  );
   const zips = createZipExports({
     store,
     storage: context.storage,
@@ -141,7 +146,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (pare
     { onRequest: sessions.guard('exports.run'), schema: { querystring: exportQuerystring } },
     async (request, reply) => {
       const { columns: givenColumns, ...listParams } = request.query as RawQuery;
-      const query = parseExportQuery(listParams);
+      const query = parseExportQuery(listParams, context.tenant);
       const columns = columnsOf(givenColumns);
       const ids = await store.matchingIds(query.request);
       // Recorded before anything leaves: an export that fails half-way is still on the record.
@@ -162,7 +167,13 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (pare
           const batch = await store.applications(ids.slice(start, start + EXPORT_BATCH_SIZE));
           const checklists = withChecklist ? await checklistsOf(batch.map((one) => one.id)) : null;
           for (const application of batch) {
-            yield csvRecord(columns, application, checklists?.get(application.id), decisionLabel);
+            yield csvRecord(
+              columns,
+              application,
+              checklists?.get(application.id),
+              decisionLabel,
+              requirementColumns,
+            );
           }
         }
       }
@@ -181,7 +192,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (pare
     `${STAFF_API}/exports/courses.csv`,
     { onRequest: sessions.guard('exports.run'), schema: { querystring: exportQuerystring } },
     async (request, reply) => {
-      const query = parseExportQuery(request.query as RawQuery);
+      const query = parseExportQuery(request.query as RawQuery, context.tenant);
       const ids = await store.matchingIds(query.request);
       await request.audit.record({
         action: 'applications.export_courses_csv',
@@ -218,7 +229,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (pare
     { onRequest: sessions.guard('exports.run'), schema: { body: zipBody } },
     async (request): Promise<ExportJob> => {
       const staff = staffOf(request);
-      const query = parseExportQuery(rawQueryOf(request.body.query));
+      const query = parseExportQuery(rawQueryOf(request.body.query), context.tenant);
       const ids = await store.matchingIds(query.request, ZIP_EXPORT_MAX + 1);
       if (ids.length === 0) throw new HttpError(400, APPLICATION_API_MESSAGES.exportEmpty);
       if (ids.length > ZIP_EXPORT_MAX) throw new HttpError(400, ZIP_EXPORT_TOO_MANY_MESSAGE);

@@ -13,6 +13,7 @@ import {
   applicationReceipts,
   applications,
   courseworkTotals,
+  creditSummaries,
   decisions,
   exportJobs,
 } from '../db/schema';
@@ -42,6 +43,14 @@ export interface ExportApplication {
     gpa: string | null;
     transferUnits: string;
     inProgressUnits: string;
+  } | null;
+  /** The transfer credit summary; null before the application's credit is evaluated. */
+  credit: {
+    courses: number;
+    mapped: number;
+    needsReview: number;
+    /** Each requirement that applies, by id: met, in_progress or not_met. */
+    requirements: Record<string, string>;
   } | null;
 }
 
@@ -104,12 +113,17 @@ export function createExportsStore(db: AppDatabase) {
           transferGpa: courseworkTotals.transferGpa,
           transferUnits: courseworkTotals.transferUnits,
           inProgressUnits: courseworkTotals.inProgressUnits,
+          creditCourses: creditSummaries.courses,
+          creditMapped: creditSummaries.mapped,
+          creditNeedsReview: creditSummaries.needsReview,
+          creditRequirements: creditSummaries.requirements,
         })
         .from(applications)
         .innerJoin(accounts, eq(accounts.id, applications.accountId))
         .leftJoin(applicationReceipts, eq(applicationReceipts.accountId, applications.accountId))
         .leftJoin(decisions, eq(decisions.accountId, applications.accountId))
         .leftJoin(courseworkTotals, eq(courseworkTotals.accountId, applications.accountId))
+        .leftJoin(creditSummaries, eq(creditSummaries.accountId, applications.accountId))
         .where(inArray(applications.accountId, [...ids]));
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.flatMap((id) => {
@@ -141,6 +155,17 @@ export function createExportsStore(db: AppDatabase) {
                     gpa: row.transferGpa === null ? null : twoDecimals(row.transferGpa),
                     transferUnits: twoDecimals(row.transferUnits),
                     inProgressUnits: twoDecimals(row.inProgressUnits),
+                  },
+            credit:
+              row.creditCourses === null ||
+              row.creditMapped === null ||
+              row.creditNeedsReview === null
+                ? null
+                : {
+                    courses: row.creditCourses,
+                    mapped: row.creditMapped,
+                    needsReview: row.creditNeedsReview,
+                    requirements: row.creditRequirements ?? {},
                   },
           },
         ];

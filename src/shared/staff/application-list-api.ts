@@ -6,6 +6,7 @@ import { email, MESSAGES } from '../accounts/account-forms';
  * sort and page in the query string, so a view of the list is a link.
  */
 
+import { REQUIREMENT_STATUSES } from '../credit/credit-requirements';
 import {
   APPLICATION_STATUSES,
   type ApplicationStatus,
@@ -17,6 +18,7 @@ import {
   type ListFilterRow,
   listFilterConditions,
   paramsOfFilter,
+  parseRequirementFilterValue,
 } from './list-filters';
 
 export { APPLICATION_STATUSES, type ApplicationStatus };
@@ -61,6 +63,34 @@ export function atLeastMessage(row: ListFilterRow): string {
   return `${row.name} is a number from ${row.min} to ${row.max} with at most ${decimals}.`;
 }
 
+/** A requirement filter's value that is not `<id>:<status>` is refused with this. */
+export const REQUIREMENT_FILTER_MESSAGE = `A requirement filter is a requirement's id and a status, such as golden_four:met; the status is one of: ${REQUIREMENT_STATUSES.join(', ')}.`;
+
+/**
+ * A requirement filter naming a requirement the tenant does not have is refused with this (by
+ * the server, which knows the tenant's requirements).
+ */
+export function unknownRequirementMessage(known: readonly string[]): string {
+  return known.length === 0
+    ? 'This office evaluates no credit requirements: leave out the requirement filter.'
+    : `A requirement filter names one of the requirements: ${known.join(', ')}.`;
+}
+
+/**
+ * The first requirement filter value of a parsed query that names none of the requirement ids
+ * given, or null when each does.
+ */
+export function unknownRequirementFilter(
+  query: { requirement?: readonly string[] },
+  known: readonly string[],
+): string | null {
+  for (const value of query.requirement ?? []) {
+    const parsed = parseRequirementFilterValue(value);
+    if (!parsed || !known.includes(parsed.id)) return value;
+  }
+  return null;
+}
+
 function filterNamed(name: string): ListFilterRow {
   const row = LIST_FILTERS.find((one) => one.name === name);
   if (!row) throw new Error(`no list filter named ${name}`);
@@ -78,6 +108,8 @@ export const APPLICATION_LIST_MESSAGES = {
   hasMissing: yesNoMessage(filterNamed('has_missing')),
   gpaMin: atLeastMessage(filterNamed('gpa_min')),
   unitsMin: atLeastMessage(filterNamed('units_min')),
+  credit: choicesMessage(filterNamed('credit')),
+  requirement: REQUIREMENT_FILTER_MESSAGE,
   page: 'The page is a whole number from 1.',
   pageSize: `A page holds 1 to ${APPLICATION_LIST_PAGE_SIZE_MAX} applications.`,
   search: `Search with at most ${APPLICATION_SEARCH_MAX_LENGTH} characters.`,
@@ -99,6 +131,11 @@ const filterValue = z
   .min(1, APPLICATION_LIST_MESSAGES.filterValue)
   .max(100, APPLICATION_LIST_MESSAGES.filterValue);
 
+const requirementValue = z
+  .string({ error: REQUIREMENT_FILTER_MESSAGE })
+  .trim()
+  .refine((text) => parseRequirementFilterValue(text) !== null, REQUIREMENT_FILTER_MESSAGE);
+
 const isoDate = z.iso.date(APPLICATION_LIST_MESSAGES.date);
 
 /** Each filter parameter's schema, from its row's kind. */
@@ -109,7 +146,9 @@ function filterSchemasOf(row: ListFilterRow): [string, z.ZodType][] {
       const value =
         row.options.from === 'fixed'
           ? z.enum(row.options.values as [string, ...string[]], { error: choicesMessage(row) })
-          : filterValue;
+          : row.options.from === 'credit_requirements'
+            ? requirementValue
+            : filterValue;
       return [[row.name, repeatable(value).optional()]];
     }
     case 'date_range':
@@ -274,6 +313,12 @@ export interface ApplicationListRow {
   transfer_gpa: string | null;
   /** Transferable units (`60.00`); null before the coursework is submitted. */
   transfer_units: string | null;
+  /**
+   * The credit summary's courses and how many are mapped (the console shows "5/6"); null before
+   * the application's credit is evaluated (at submit).
+   */
+  credit_courses: number | null;
+  credit_mapped: number | null;
 }
 
 export interface ApplicationListResponse {

@@ -7,6 +7,7 @@ import {
   CHECKLIST_MISSING_COLUMN,
   checkExportColumns,
   DEFAULT_EXPORT_COLUMNS,
+  EXPORT_CREDIT_COLUMNS,
   EXPORT_DECISION_COLUMNS,
   exportColumns,
   isChecklistItemColumn,
@@ -31,6 +32,27 @@ describe('the export columns', () => {
     expect(ids.indexOf(EXPORT_DECISION_COLUMNS[0])).toBe(EXPORT_FIXED_COLUMNS.length);
     const answers = answerKeySpecs(applicationModel);
     expect(decision.filter((id) => answers.has(id))).toEqual([]);
+  });
+
+  it('offer transfer credit after the coursework totals, one column per tenant requirement', () => {
+    const withRequirements = exportColumns(applicationModel, [
+      { id: 'golden_four', label: 'Golden Four' },
+      { id: 'units_60', label: '60 units' },
+    ]);
+    const all = withRequirements.map((column) => column.id);
+    const credit = withRequirements.filter((column) => column.group === 'credit');
+    expect(credit).toEqual([
+      ...EXPORT_CREDIT_COLUMNS.map((id) => expect.objectContaining({ id })),
+      { id: 'req_golden_four', label: 'Golden Four (requirement status)', group: 'credit' },
+      { id: 'req_units_60', label: '60 units (requirement status)', group: 'credit' },
+    ]);
+    expect(EXPORT_CREDIT_COLUMNS).toEqual(['mapped_share', 'needs_review']);
+    expect(all.indexOf('mapped_share')).toBe(all.indexOf('in_progress_units') + 1);
+    expect(new Set(all).size).toBe(all.length);
+    // Without the tenant's requirements only the two summary columns.
+    expect(columns.filter((column) => column.group === 'credit').map((c) => c.id)).toEqual([
+      ...EXPORT_CREDIT_COLUMNS,
+    ]);
   });
 
   it('give a choice its code and its _desc label, each labelled', () => {

@@ -12,7 +12,13 @@ import {
  * picker and the server's check read the same catalogue.
  */
 
-export type ExportColumnGroup = 'fixed' | 'decision' | 'coursework' | 'answer' | 'checklist';
+export type ExportColumnGroup =
+  | 'fixed'
+  | 'decision'
+  | 'coursework'
+  | 'credit'
+  | 'answer'
+  | 'checklist';
 
 export interface ExportColumn {
   /** What `columns=` names and the CSV header says. */
@@ -92,6 +98,31 @@ const COURSEWORK_LABELS: Record<ExportCourseworkColumn, string> = {
   in_progress_units: 'Units in progress',
 };
 
+/**
+ * Transfer credit as its summary stands (credit_summaries: written at submit, after coursework
+ * updates and reviews): the share of courses mapped (two decimals, `0.83`; empty without
+ * courses) and how many need an evaluator's review. Then one column per tenant requirement,
+ * `req_<id>`, with its status (met, in_progress, not_met); empty where the requirement does not
+ * apply or there is no summary.
+ */
+export const EXPORT_CREDIT_COLUMNS = ['mapped_share', 'needs_review'] as const;
+export type ExportCreditColumn = (typeof EXPORT_CREDIT_COLUMNS)[number];
+
+const CREDIT_LABELS: Record<ExportCreditColumn, string> = {
+  mapped_share: 'Share of courses mapped',
+  needs_review: 'Courses needing review (count)',
+};
+
+export const REQUIREMENT_COLUMN_PREFIX = 'req_';
+
+/** A tenant requirement as the export names it. */
+export interface ExportRequirement {
+  id: string;
+  label: string;
+}
+
+export const requirementColumn = (id: string) => `${REQUIREMENT_COLUMN_PREFIX}${id}`;
+
 const CHECKLIST_COLUMNS: ExportColumn[] = [
   {
     id: CHECKLIST_COLUMN,
@@ -125,7 +156,10 @@ const everything = { addAnother: {}, tabs: {}, isLoggedIn: true, answers: {} };
  * Every column, in the model's order for answers. A key asked in several places takes the label
  * of its first; an instance of an add-another group says which one it is.
  */
-export function exportColumns(model: FormModel): ExportColumn[] {
+export function exportColumns(
+  model: FormModel,
+  requirements: readonly ExportRequirement[] = [],
+): ExportColumn[] {
   const columns: ExportColumn[] = EXPORT_FIXED_COLUMNS.map((id) => ({
     id,
     label: FIXED_LABELS[id],
@@ -137,11 +171,17 @@ export function exportColumns(model: FormModel): ExportColumn[] {
   for (const id of EXPORT_COURSEWORK_COLUMNS) {
     columns.push({ id, label: COURSEWORK_LABELS[id], group: 'coursework' });
   }
-  const seen = new Set<string>([
-    ...EXPORT_FIXED_COLUMNS,
-    ...EXPORT_DECISION_COLUMNS,
-    ...EXPORT_COURSEWORK_COLUMNS,
-  ]);
+  for (const id of EXPORT_CREDIT_COLUMNS) {
+    columns.push({ id, label: CREDIT_LABELS[id], group: 'credit' });
+  }
+  for (const requirement of requirements) {
+    columns.push({
+      id: requirementColumn(requirement.id),
+      label: `${requirement.label} (requirement status)`,
+      group: 'credit',
+    });
+  }
+  const seen = new Set<string>(columns.map((column) => column.id));
   for (const place of resolveModel(model, everything)) {
     if (seen.has(place.key)) continue;
     seen.add(place.key);
@@ -158,9 +198,12 @@ export function exportColumns(model: FormModel): ExportColumn[] {
   return [...columns, ...CHECKLIST_COLUMNS];
 }
 
-export function exportColumnsResponse(model: FormModel): ExportColumnsResponse {
+export function exportColumnsResponse(
+  model: FormModel,
+  requirements: readonly ExportRequirement[] = [],
+): ExportColumnsResponse {
   return {
-    columns: exportColumns(model),
+    columns: exportColumns(model, requirements),
     default_columns: [...DEFAULT_EXPORT_COLUMNS],
     max: EXPORT_COLUMNS_MAX,
     checklist_item_prefix: CHECKLIST_ITEM_PREFIX,

@@ -6,6 +6,8 @@ import {
   givenListFilters,
   listQueryParams,
   listRequestOf,
+  unknownRequirementFilter,
+  unknownRequirementMessage,
 } from './application-list-api';
 import {
   anyListFilter,
@@ -15,6 +17,8 @@ import {
   type ListFilterQuery,
   listFiltersFromParams,
   paramsOfFilter,
+  parseRequirementFilterValue,
+  requirementFilterValue,
 } from './list-filters';
 import { EMPTY_LIST_QUERY, listQueryFromSearch, listQueryString } from './list-query';
 
@@ -38,6 +42,8 @@ describe('the filter table', () => {
       'has_missing',
       'gpa_min',
       'units_min',
+      'credit',
+      'requirement',
     ]);
     expect(new Set(APPLICATION_LIST_FILTERS).size).toBe(APPLICATION_LIST_FILTERS.length);
     for (const param of ['q', 'sort', 'direction', 'page', 'page_size', 'email']) {
@@ -63,7 +69,7 @@ describe('the request schema derived from the table', () => {
     const parsed = parse(
       'status=started&status=submitted&term=FA2026&term=SP2027&program=209&decision_type=ED' +
         '&decision=admit&submitted_from=2026-01-01&submitted_to=2026-02-01&has_missing=false' +
-        '&gpa_min=2.4&units_min=60',
+        '&gpa_min=2.4&units_min=60&credit=needs_review&requirement=golden_four:met',
     );
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     if (!parsed.success) return;
@@ -78,6 +84,8 @@ describe('the request schema derived from the table', () => {
       has_missing: false,
       gpa_min: 2.4,
       units_min: 60,
+      credit: ['needs_review'],
+      requirement: ['golden_four:met'],
     });
     expect(listRequestOf(parsed.data).filters).toEqual([
       { kind: 'values', name: 'status', column: 'list_status', values: ['started', 'submitted'] },
@@ -95,7 +103,51 @@ describe('the request schema derived from the table', () => {
       { kind: 'yes_no', name: 'has_missing', column: 'missing_items', yes: false },
       { kind: 'at_least', name: 'gpa_min', column: 'transfer_gpa', min: 2.4 },
       { kind: 'at_least', name: 'units_min', column: 'transfer_units', min: 60 },
+      { kind: 'values', name: 'credit', column: 'credit_review', values: ['needs_review'] },
+      {
+        kind: 'values',
+        name: 'requirement',
+        column: 'credit_requirements',
+        values: ['golden_four:met'],
+      },
     ]);
+  });
+
+  it('takes a requirement with each status, the id checked later against the tenant', () => {
+    const parsed = parse(
+      'requirement=golden_four:met&requirement=units_60:in_progress&requirement=adt:not_met',
+    );
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    expect(parsed.success && parsed.data.requirement).toEqual([
+      'golden_four:met',
+      'units_60:in_progress',
+      'adt:not_met',
+    ]);
+    // The schema does not know the tenant: an id of the right form passes it.
+    expect(parse('requirement=no_such_thing:met').success).toBe(true);
+    const known = ['units_60', 'golden_four'];
+    expect(unknownRequirementFilter({ requirement: ['golden_four:met'] }, known)).toBeNull();
+    expect(unknownRequirementFilter({}, known)).toBeNull();
+    expect(unknownRequirementFilter({ requirement: ['units_60:met', 'adt:met'] }, known)).toBe(
+      'adt:met',
+    );
+    expect(unknownRequirementMessage(known)).toBe(
+      'A requirement filter names one of the requirements: units_60, golden_four.',
+    );
+    expect(unknownRequirementMessage([])).toBe(
+      'This office evaluates no credit requirements: leave out the requirement filter.',
+    );
+  });
+
+  it('reads a requirement value as its id and status', () => {
+    expect(requirementFilterValue('golden_four', 'in_progress')).toBe('golden_four:in_progress');
+    expect(parseRequirementFilterValue('golden_four:in_progress')).toEqual({
+      id: 'golden_four',
+      status: 'in_progress',
+    });
+    for (const bad of ['golden_four', 'golden_four:', ':met', 'Golden:met', 'a:b:met', 'x:done']) {
+      expect(parseRequirementFilterValue(bad), bad).toBeNull();
+    }
   });
 
   it('takes a bound of an at-least filter at its ends, with up to its decimals', () => {
@@ -163,6 +215,10 @@ describe('the request schema derived from the table', () => {
       ['gpa_min=2&gpa_min=3', 'gpa_min', APPLICATION_LIST_MESSAGES.gpaMin],
       ['units_min=1001', 'units_min', APPLICATION_LIST_MESSAGES.unitsMin],
       ['units_min=0x10', 'units_min', APPLICATION_LIST_MESSAGES.unitsMin],
+      ['credit=yes', 'credit', APPLICATION_LIST_MESSAGES.credit],
+      ['requirement=golden_four', 'requirement', APPLICATION_LIST_MESSAGES.requirement],
+      ['requirement=golden_four:done', 'requirement', APPLICATION_LIST_MESSAGES.requirement],
+      ['requirement=Golden%20Four:met', 'requirement', APPLICATION_LIST_MESSAGES.requirement],
     ];
     for (const [search, path, message] of bad) {
       const parsed = parse(search);
@@ -183,6 +239,12 @@ describe('the request schema derived from the table', () => {
     );
     expect(APPLICATION_LIST_MESSAGES.unitsMin).toBe(
       'units_min is a number from 0 to 1000 with at most 2 decimals.',
+    );
+    expect(APPLICATION_LIST_MESSAGES.credit).toBe(
+      'A transfer credit is one of: needs_review, reviewed.',
+    );
+    expect(APPLICATION_LIST_MESSAGES.requirement).toBe(
+      "A requirement filter is a requirement's id and a status, such as golden_four:met; the status is one of: met, in_progress, not_met.",
     );
   });
 });
@@ -206,6 +268,9 @@ describe('the address derived from the table', () => {
       'has_missing=false',
       'gpa_min=2.4',
       'gpa_min=2.4&units_min=60',
+      'credit=needs_review',
+      'credit=reviewed&requirement=golden_four%3Amet',
+      'requirement=golden_four%3Amet&requirement=units_60%3Anot_met',
     ]) {
       expect(roundTrip(search), search).toBe(search);
     }
@@ -239,6 +304,8 @@ describe('the address derived from the table', () => {
     expect(anyListFilter({ ...EMPTY_LIST_FILTERS, submitted_to: '2026-01-01' })).toBe(true);
     expect(anyListFilter({ ...EMPTY_LIST_FILTERS, has_missing: 'false' })).toBe(true);
     expect(anyListFilter({ ...EMPTY_LIST_FILTERS, gpa_min: '2.4' })).toBe(true);
+    expect(anyListFilter({ ...EMPTY_LIST_FILTERS, credit: ['reviewed'] })).toBe(true);
+    expect(anyListFilter({ ...EMPTY_LIST_FILTERS, requirement: ['adt:met'] })).toBe(true);
   });
 
   it('is what the server accepts, for every row', () => {
@@ -253,6 +320,8 @@ describe('the address derived from the table', () => {
       has_missing: 'true',
       gpa_min: '2.4',
       units_min: '60',
+      credit: ['needs_review'],
+      requirement: ['golden_four:met'],
     });
     const parsed = parse(search);
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);

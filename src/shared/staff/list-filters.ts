@@ -1,3 +1,9 @@
+import {
+  REQUIREMENT_ID,
+  REQUIREMENT_STATUSES,
+  type RequirementStatus,
+} from '../credit/credit-requirements';
+
 /*
  * The staff list's filters, defined once. Everything else about a filter is derived from its row
  * here: the request schema (application-list-api.ts), the browser's query and its address
@@ -16,6 +22,36 @@ export const STATUS_LABELS: Record<ApplicationStatus, string> = {
 };
 
 /**
+ * The credit filter: applications with at least one course needing an evaluator's review, or
+ * with courses all mapped (an application without courses is neither).
+ */
+export const CREDIT_REVIEW_VALUES = ['needs_review', 'reviewed'] as const;
+export type CreditReviewValue = (typeof CREDIT_REVIEW_VALUES)[number];
+
+export const CREDIT_REVIEW_LABELS: Record<CreditReviewValue, string> = {
+  needs_review: 'Needs review',
+  reviewed: 'All courses mapped',
+};
+
+/** A requirement filter's value: the requirement's id and one of its statuses. */
+export function requirementFilterValue(id: string, status: RequirementStatus): string {
+  return `${id}:${status}`;
+}
+
+/** The id and status of a requirement filter's value; null when it is not `<id>:<status>`. */
+export function parseRequirementFilterValue(
+  value: string,
+): { id: string; status: RequirementStatus } | null {
+  const at = value.lastIndexOf(':');
+  if (at < 0) return null;
+  const id = value.slice(0, at);
+  const status = value.slice(at + 1);
+  if (!REQUIREMENT_ID.test(id)) return null;
+  if (!(REQUIREMENT_STATUSES as readonly string[]).includes(status)) return null;
+  return { id, status: status as RequirementStatus };
+}
+
+/**
  * Where a filter's choices come from. `fixed` choices are the only values the server accepts; the
  * others are lists that change (terms by year, the tenant's codes), so the server takes any short
  * value and an old address still works.
@@ -25,7 +61,13 @@ export type ListFilterOptions =
   | { from: 'entry_terms' }
   | { from: 'programs' }
   | { from: 'decision_types' }
-  | { from: 'decision_codes' };
+  | { from: 'decision_codes' }
+  /**
+   * The tenant's credit requirements, each with each status: a value is `<id>:<status>`
+   * (`golden_four:met`). The status is checked against REQUIREMENT_STATUSES by the request schema;
+   * the id against the tenant's requirements by the server, which knows the tenant.
+   */
+  | { from: 'credit_requirements' };
 
 /**
  * The list's columns a filter may read; the server says how each is read
@@ -40,7 +82,9 @@ export type ListFilterColumn =
   | 'submitted_at'
   | 'missing_items'
   | 'transfer_gpa'
-  | 'transfer_units';
+  | 'transfer_units'
+  | 'credit_review'
+  | 'credit_requirements';
 
 interface ListFilterBase {
   /** The parameter in the address and the request (a date range adds `_from` and `_to`). */
@@ -200,6 +244,25 @@ export const LIST_FILTERS = [
     decimals: 2,
     sentence: 'transferable units at least',
     column: 'transfer_units',
+  },
+  {
+    // The credit summary of each submitted application (credit_summaries, issue 28).
+    name: 'credit',
+    kind: 'choice',
+    id: 'filter-credit',
+    label: 'Transfer credit',
+    anyLabel: 'Any',
+    options: { from: 'fixed', values: CREDIT_REVIEW_VALUES, labels: CREDIT_REVIEW_LABELS },
+    column: 'credit_review',
+  },
+  {
+    name: 'requirement',
+    kind: 'choice',
+    id: 'filter-requirement',
+    label: 'Requirement',
+    anyLabel: 'Any requirement',
+    options: { from: 'credit_requirements' },
+    column: 'credit_requirements',
   },
 ] as const satisfies readonly ListFilterRow[];
 

@@ -3,11 +3,17 @@ import {
   entryTermOptions,
   majorOptions,
 } from '../../../shared/application/option-lists';
+import {
+  REQUIREMENT_STATUS_LABELS,
+  REQUIREMENT_STATUSES,
+} from '../../../shared/credit/credit-requirements';
 import type { OptionItem } from '../../../shared/form/model';
 import {
   APPLICATION_STATUSES,
   LIST_FILTERS,
   type ListFilterOptions,
+  parseRequirementFilterValue,
+  requirementFilterValue,
   STATUS_LABELS,
 } from '../../../shared/staff/list-filters';
 
@@ -28,6 +34,42 @@ export interface ChoiceSources {
   year: number;
   /** The tenant's decision codes and labels (from the server). */
   decisionCodes: ReadonlyMap<string, string>;
+  /** The tenant's credit requirements (its public configuration); none when not known. */
+  requirements?: readonly RequirementChoice[];
+}
+
+/** A credit requirement as a filter names it. */
+export interface RequirementChoice {
+  id: string;
+  label: string;
+}
+
+/**
+ * A requirement filter's choices: each requirement with each status, "Golden Four: Met". A value
+ * in the address the tenant no longer has is kept, named by its id.
+ */
+export function requirementChoices(
+  requirements: readonly RequirementChoice[],
+  chosen: readonly string[],
+): FilterChoice[] {
+  const byValue = new Map<string, string>();
+  for (const requirement of requirements) {
+    for (const status of REQUIREMENT_STATUSES) {
+      byValue.set(
+        requirementFilterValue(requirement.id, status),
+        `${requirement.label}: ${REQUIREMENT_STATUS_LABELS[status]}`,
+      );
+    }
+  }
+  for (const value of chosen) {
+    if (byValue.has(value)) continue;
+    const parsed = parseRequirementFilterValue(value);
+    byValue.set(
+      value,
+      parsed ? `${parsed.id}: ${REQUIREMENT_STATUS_LABELS[parsed.status]}` : value,
+    );
+  }
+  return [...byValue.entries()].map(([value, label]) => ({ value, label }));
 }
 
 export function realOptions(options: readonly OptionItem[]): FilterChoice[] {
@@ -66,6 +108,8 @@ export function choicesOf(
       return realOptions(decisionTypeOptions);
     case 'decision_codes':
       return [...sources.decisionCodes].map(([value, label]) => ({ value, label }));
+    case 'credit_requirements':
+      return requirementChoices(sources.requirements ?? [], chosen);
   }
 }
 
@@ -80,8 +124,9 @@ export function filterLabelsOf(
   year: number,
   query: Readonly<Record<string, unknown>>,
   decisionLabels: ReadonlyMap<string, string>,
+  requirements: readonly RequirementChoice[] = [],
 ): FilterLabels {
-  const sources = { year, decisionCodes: decisionLabels };
+  const sources = { year, decisionCodes: decisionLabels, requirements };
   return Object.fromEntries(
     LIST_FILTERS.flatMap((row) => {
       if (row.kind !== 'choice' && row.kind !== 'choices') return [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_COLUMNS_MAX } from '../../../shared/staff/application-api';
 import { applicationListQuery } from '../../../shared/staff/application-list-api';
+import { filterLabelsOf, requirementChoices } from '../common/list-filter-choices';
 import {
   applicantName,
   applicationHref,
@@ -14,6 +15,7 @@ import {
   hasFilters,
   listQueryFromSearch,
   listQueryString,
+  mappedShareText,
   missingItemsText,
   pageCount,
   rangeSentence,
@@ -32,7 +34,7 @@ describe('the list query in the address', () => {
   it('reads every filter, repeated ones as lists, and ignores what the list does not know', () => {
     const query = parse(
       'q=mar%C3%ADa&status=submitted&status=started&term=FA2026&program=209&decision_type=ED' +
-        '&decision=admit&decision=waitlist&submitted_from=2026-01-01&submitted_to=2026-02-01&has_missing=true&gpa_min=2.4&sort=name' +
+        '&decision=admit&decision=waitlist&submitted_from=2026-01-01&submitted_to=2026-02-01&has_missing=true&gpa_min=2.4&credit=needs_review&requirement=golden_four:met&sort=name' +
         '&direction=desc&page=3&page_size=50&email=x@example.com&utm=1',
     );
     expect(query).toEqual({
@@ -47,6 +49,8 @@ describe('the list query in the address', () => {
       has_missing: 'true',
       gpa_min: '2.4',
       units_min: '',
+      credit: ['needs_review'],
+      requirement: ['golden_four:met'],
       sort: 'name',
       direction: 'desc',
       page: 3,
@@ -196,6 +200,32 @@ describe('what the page says', () => {
     expect(name('', '')).toBe('');
     expect(missingItemsText(null)).toBe('—');
     expect(missingItemsText(0)).toBe('0');
+    expect(mappedShareText({ credit_courses: 6, credit_mapped: 5 })).toBe('5/6');
+    expect(mappedShareText({ credit_courses: 0, credit_mapped: 0 })).toBe('—');
+    expect(mappedShareText({ credit_courses: null, credit_mapped: null })).toBe('—');
+  });
+
+  it('offers each tenant requirement with each status, and keeps one from the address', () => {
+    const requirements = [
+      { id: 'golden_four', label: 'Golden Four' },
+      { id: 'units_60', label: '60 units' },
+    ];
+    const choices = requirementChoices(requirements, ['adt:met']);
+    expect(choices.slice(0, 3)).toEqual([
+      { value: 'golden_four:met', label: 'Golden Four: Met' },
+      { value: 'golden_four:in_progress', label: 'Golden Four: In progress' },
+      { value: 'golden_four:not_met', label: 'Golden Four: Not met' },
+    ]);
+    expect(choices).toHaveLength(7);
+    expect(choices.at(-1)).toEqual({ value: 'adt:met', label: 'adt: Met' });
+    const labels = filterLabelsOf(
+      2026,
+      { credit: ['needs_review'], requirement: ['units_60:not_met'] },
+      new Map(),
+      requirements,
+    );
+    expect(labels.credit?.get('needs_review')).toBe('Needs review');
+    expect(labels.requirement?.get('units_60:not_met')).toBe('60 units: Not met');
   });
 
   it('offers the entry terms of recent years in order, and keeps a term from the address', () => {

@@ -146,6 +146,15 @@ export function missingItemsText(missing: number | null): string {
   return missing === null ? '—' : String(missing);
 }
 
+/** The courses of the credit summary that are mapped, "5/6"; a dash without courses. */
+export function mappedShareText(row: {
+  credit_courses: number | null;
+  credit_mapped: number | null;
+}): string {
+  const { credit_courses: courses, credit_mapped: mapped } = row;
+  return courses === null || mapped === null || courses === 0 ? '—' : `${mapped}/${courses}`;
+}
+
 /** The name as staff look for it: family name first, the preferred name after. */
 export function applicantName(row: {
   first_name: string;

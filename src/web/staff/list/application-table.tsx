@@ -14,6 +14,7 @@ import {
   ariaSortOf,
   currentSort,
   type ListQuery,
+  mappedShareText,
   missingItemsText,
   statusLabel,
   withSort,
@@ -120,6 +121,7 @@ export function ApplicationTable({
               <td data-label="Missing items">{missingItemsText(row.missing_items)}</td>
               <td data-label="Transfer GPA">{orDash(row.transfer_gpa)}</td>
               <td data-label="Transfer units">{orDash(row.transfer_units)}</td>
+              <td data-label="Mapped">{mappedShareText(row)}</td>
             </tr>
           ))}
         </tbody>

@@ -28,6 +28,7 @@ const GROUP_LABELS: Record<string, string> = {
   fixed: 'Application',
   decision: 'Receipt and decision',
   coursework: 'Transfer coursework',
+  credit: 'Transfer credit',
   answer: 'Answers',
   checklist: 'Checklist',
 };

@@ -58,6 +58,13 @@ export const COLUMNS: Column[] = [
     label: 'Transfer units',
     className: list.colNumber ?? '',
   },
+  {
+    // Courses mapped of those entered ("5/6"). Not sorted: the credit filter finds those to review.
+    key: 'credit_mapped',
+    sort: null,
+    label: 'Mapped',
+    className: list.colNumber ?? '',
+  },
 ];
 
 export const SORTABLE = COLUMNS.filter(

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, type useSearchParams } from 'react-router';
 import { LIST_FILTERS } from '../../../shared/staff/list-filters';
+import { tenantQueryOptions } from '../../data/tenant';
 import { Button, buttonClassName } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import authStyles from '../../ui/form-controls.module.css';
@@ -70,9 +71,11 @@ export function ListFilters({
   };
 
   const codes = useQuery(decisionCodesQuery);
+  const tenant = useQuery(tenantQueryOptions);
   const sources: ChoiceSources = {
     year: new Date().getFullYear(),
     decisionCodes: new Map((codes.data ?? []).map((code) => [code.code, code.label])),
+    requirements: tenant.data?.credit.requirements ?? [],
   };
 
   return (
