@@ -399,6 +399,14 @@ export async function benchApplicationList(): Promise<ApplicationListBenchResult
       ]),
     );
     cases.push(
+      await timeCase('filtered on transfer credit (needs review, a requirement), by name', cookie, [
+        'credit=needs_review&sort=name',
+        'requirement=golden_four:met&sort=name',
+        'requirement=adt:not_met&term=FA2026&sort=last_activity&direction=desc',
+        'credit=reviewed&requirement=units_60:met&sort=transfer_gpa&direction=desc',
+      ]),
+    );
+    cases.push(
       await timeCase(
         'search, whole name',
         cookie,
