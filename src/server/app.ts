@@ -38,6 +38,7 @@ import { createCreditEstimates } from './credit/credit-estimates';
 import { creditRoutes } from './credit/credit-routes';
 import { createCreditService } from './credit/credit-service';
 import { createCreditStore } from './credit/credit-store';
+import { creditTestRoutes } from './credit/credit-test-routes';
 import type { DatabaseHandle } from './db/database';
 import { applicantDecisionRoutes } from './decisions/applicant-decision-routes';
 import { decisionRoutes } from './decisions/decision-routes';
@@ -425,6 +426,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const devToolsKey = env.DEV_TOOLS_KEY ?? randomBytes(24).toString('base64url');
   if (env.NODE_ENV === 'test') {
     await app.register(testLinkRoutes, { db: database.db, model: deps.model, devToolsKey });
+    await app.register(creditTestRoutes, { db: database.db, credit, devToolsKey });
     await app.register(staffTestRoutes, {
       store: staffStore,
       audit,

@@ -281,6 +281,7 @@ describe.each(databaseKinds)('the credit estimate on %s', (kind) => {
     const nothing = await release(empty.id);
     expect(nothing.statusCode, nothing.body).toBe(400);
     expect(nothing.json().message).toBe(CREDIT_MESSAGES.estimateNothing);
+    expect(await requirements(empty)).toEqual([]);
     const applicantCall = await callAs(app, who.cookie, 'POST', creditUrls.release(who.id));
     expect(applicantCall.statusCode).toBe(401);
     expect(await estimateRows([who.id, draft.id, empty.id])).toEqual([]);

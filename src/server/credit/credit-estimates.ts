@@ -202,11 +202,14 @@ export function createCreditEstimates(deps: CreditEstimatesDeps) {
 
     /**
      * The requirements the tenant shows applicants, on the applicant's own entries only (no
-     * evaluator's review: an unreleased evaluation stays unknown to them); [] before submit.
+     * evaluator's review: an unreleased evaluation stays unknown to them); [] before submit and
+     * without courses.
      */
     async applicantRequirements(accountId: string): Promise<RequirementResult[]> {
       const evaluated = await credit.evaluate(accountId, undefined, { withReviews: false });
-      return (evaluated?.evaluation.requirements ?? []).filter(
+      // Without a course entered there is nothing to compute them from: none are shown.
+      if (!evaluated || evaluated.evaluation.courses.length === 0) return [];
+      return evaluated.evaluation.requirements.filter(
         (requirement) => requirement.show_to_applicant,
       );
     },

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { GENERIC_SERVER_ERROR_MESSAGE } from '../../../shared/api/errors';
 import { CREDIT_MESSAGES, creditUrls } from '../../../shared/credit/credit-api';
@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../shell/confirm-dialog';
 import styles from '../shell/console.module.css';
 import { FormAlert } from '../shell/staff-form';
 import { StepUpCancelled, useStepUp } from '../shell/step-up';
+import panelStyles from './estimate-batch-panel.module.css';
 
 const resultSchema = z.object({
   count: z.number().int().nonnegative(),
@@ -54,6 +55,11 @@ export function EstimateBatchPanel({ query }: { query: ListQuery }) {
   const [failure, setFailure] = useState<string | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
+  // The dialog is gone: the result is where the member's attention goes next.
+  useEffect(() => {
+    if (status !== '') statusRef.current?.focus();
+  }, [status]);
+
   const search = listQueryString(query, { paging: false });
   const submittedQuery = submittedQueryOf(query);
   const submittedSearch = submittedQuery ? listQueryString(submittedQuery) : null;
@@ -73,8 +79,6 @@ export function EstimateBatchPanel({ query }: { query: ListQuery }) {
     onSuccess: (result) => {
       setStatus(estimateResultText(result));
       void queryClient.invalidateQueries({ queryKey: ['staff', 'application'] });
-      // The dialog is gone: the result is where the member's attention goes next.
-      requestAnimationFrame(() => statusRef.current?.focus());
     },
     onError: (error) => {
       if (!(error instanceof StepUpCancelled)) setFailure(decisionFailureText(error));
@@ -98,6 +102,7 @@ export function EstimateBatchPanel({ query }: { query: ListQuery }) {
       <Button
         type="button"
         variant="primary"
+        className={panelStyles.wrapButton}
         aria-disabled={release.isPending || undefined}
         onClick={() => {
           if (release.isPending) return;
