@@ -33,6 +33,8 @@ import { createChecklistStore } from './checklist/checklist-store';
 import type { Env } from './config/env';
 import { courseworkRoutes } from './coursework/coursework-routes';
 import { createCourseworkUpdatesStore } from './coursework/coursework-updates-store';
+import { creditEstimateRoutes } from './credit/credit-estimate-routes';
+import { createCreditEstimates } from './credit/credit-estimates';
 import { creditRoutes } from './credit/credit-routes';
 import { CREDIT_SWEEP_INTERVAL_MS, createCreditService } from './credit/credit-service';
 import { createCreditStore } from './credit/credit-store';
@@ -413,6 +415,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sessions: staffSessions,
     store: equivalenciesStore,
     onImported: (ceebs) => credit.refreshColleges(ceebs),
+  });
+  await app.register(creditEstimateRoutes, {
+    tenant,
+    sessions,
+    staffSessions,
+    estimates: createCreditEstimates({
+      db: database.db,
+      tenant,
+      env,
+      mailer,
+      credit,
+      store: creditStore,
+    }),
   });
   await app.register(receiptStaffRoutes, { db: database.db, storage, sessions: staffSessions });
   await app.register(temporaryAnswersRoutes, { db: database.db, model: deps.model });

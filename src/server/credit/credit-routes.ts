@@ -10,10 +10,10 @@ import {
 import type { CreditEvaluation } from '../../shared/credit/credit-evaluation';
 import { roleAllows } from '../../shared/staff/permissions';
 import { applicationIdParams } from '../../shared/staff/staff-api';
-import { loadUploadedPdf, normalisePdf } from '../documents/pdf-check';
 import { HttpError } from '../http/http-error';
 import { pdfDownloadName, sendPdf } from '../http/send-pdf';
 import type { ZodTypeProvider } from '../http/zod-validation';
+import { lazy } from '../runtime/lazy';
 import type { StaffSessions } from '../staff/staff-sessions';
 import { staffOf } from '../staff/staff-sessions';
 import { newObjectKey, type StorageDriver } from '../storage/storage';
@@ -21,6 +21,9 @@ import type { CreditService, EvaluatedApplication } from './credit-service';
 import type { CreditStore, Reviewer } from './credit-store';
 
 const NO_STORE = 'private, no-store';
+
+/** pdf-lib loads with the first transcript attached, not with the server. */
+const pdfCheck = lazy(() => import('../documents/pdf-check'));
 
 export const TRANSCRIPT_MESSAGES = {
   notPdf: 'Attach the transcript as a PDF file.',
@@ -160,6 +163,7 @@ export const creditRoutes: FastifyPluginAsync<CreditRoutesOptions> = async (pare
       if (!Buffer.isBuffer(body) || body.length === 0)
         throw new HttpError(400, TRANSCRIPT_MESSAGES.notPdf);
       let pdf: Uint8Array;
+      const { loadUploadedPdf, normalisePdf } = await pdfCheck();
       try {
         await loadUploadedPdf(new Uint8Array(body));
         pdf = await normalisePdf(new Uint8Array(body));

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { gradeEffect } from '../../shared/coursework/coursework-rules';
 import { CREDIT_MESSAGES, type ReviewBody } from '../../shared/credit/credit-api';
 import {
+  type CourseReview,
   type CreditEvaluation,
   type CreditGrid,
   evaluateCredit,
@@ -58,7 +59,7 @@ export function createCreditService(deps: CreditServiceDeps) {
   async function evaluate(
     accountId: string,
     tx: Executor | undefined,
-    options: { lock?: boolean } = {},
+    options: { lock?: boolean; withReviews?: boolean } = {},
   ): Promise<EvaluatedApplication | null> {
     const application = await coursework.application(accountId, tx, options);
     if (!application?.submittedAt) return null;
@@ -67,7 +68,11 @@ export function createCreditService(deps: CreditServiceDeps) {
     const ceebs = grids.flatMap((grid) => (grid.ceeb ? [grid.ceeb] : []));
     const [tables, reviews] = await Promise.all([
       deps.equivalencies.tablesFor(ceebs, tx),
-      store.reviewsOf(accountId, tx),
+      // Without reviews: what the applicant's own entries give, for the applicant, who must not
+      // learn of an evaluator's work before the estimate is released.
+      options.withReviews === false
+        ? new Map<string, CourseReview>()
+        : store.reviewsOf(accountId, tx),
     ]);
     const evaluation = evaluateCredit({
       grids,

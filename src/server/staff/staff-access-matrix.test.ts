@@ -91,6 +91,15 @@ const ACCESS: Record<string, Access> = {
   'GET /staff/api/equivalencies': { kind: 'permission', permission: 'credit.tables' },
   'POST /staff/api/equivalencies': { kind: 'permission', permission: 'credit.tables' },
   'POST /staff/api/equivalencies/check': { kind: 'permission', permission: 'credit.tables' },
+  'POST /staff/api/applications/:applicationId/credit/estimate/release': {
+    kind: 'permission',
+    permission: 'credit.evaluate',
+  },
+  'GET /staff/api/applications/:applicationId/credit/estimate.pdf': {
+    kind: 'permission',
+    permission: 'applications.read',
+  },
+  'POST /staff/api/credit-estimates/release': { kind: 'permission', permission: 'credit.evaluate' },
   'GET /staff/api/saved-views': { kind: 'permission', permission: 'applications.read' },
   'POST /staff/api/saved-views': { kind: 'permission', permission: 'applications.read' },
   'DELETE /staff/api/saved-views/:id': { kind: 'permission', permission: 'applications.read' },

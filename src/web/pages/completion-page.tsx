@@ -12,6 +12,7 @@ import { LoadingIndicator } from '../ui/loading-indicator';
 import { useHeadingFocus } from '../ui/use-heading-focus';
 import styles from './completion-page.module.css';
 import { CourseworkUpdatesSection } from './coursework-updates-section';
+import { CreditEstimateSection } from './credit-estimate-section';
 import { ReceiptSection } from './receipt-section';
 import { StatusChecklist } from './status-checklist';
 
@@ -48,6 +49,7 @@ export function CompletionPage() {
         <ReceiptSection />
         <StatusChecklist />
         <CourseworkUpdatesSection />
+        <CreditEstimateSection />
         <ApplicationPdfDownload />
       </div>
     );
@@ -73,6 +75,7 @@ export function CompletionPage() {
       <ReceiptSection />
       <StatusChecklist />
       <CourseworkUpdatesSection />
+      <CreditEstimateSection />
       <ApplicationPdfDownload />
     </div>
   );

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { EstimateBatchPanel } from '../credit/estimate-batch-panel';
 import { DecisionBatchPanel } from '../decisions/decision-batch-panel';
 import { PageHeading } from '../shell/page-heading';
 import { meQueryOptions } from '../shell/staff-calls';
@@ -31,6 +32,7 @@ function ApplicationsPage() {
   const { data: me } = useQuery({ ...meQueryOptions, enabled: false });
   const canExport = me?.permissions.includes('exports.run') ?? false;
   const canDecide = me?.permissions.includes('decisions.manage') ?? false;
+  const canEvaluate = me?.permissions.includes('credit.evaluate') ?? false;
   // Synchronous, so a ticked box or a chosen option shows at once instead of flicking back
   // until the navigation lands.
   const setQuery: SetQuery = (next, options) =>
@@ -56,6 +58,7 @@ function ApplicationsPage() {
       <SavedViews search={listQueryString(withPage(query, 1))} />
       <Results query={query} setQuery={setQuery} found={found} />
       {canDecide ? <DecisionBatchPanel query={query} /> : null}
+      {canEvaluate ? <EstimateBatchPanel query={query} /> : null}
       {canExport ? <ExportPanel query={query} total={found.data?.total ?? null} /> : null}
     </>
   );
