@@ -1,4 +1,3 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { CREDIT_MESSAGES, type ReleasedEstimate } from '../../shared/credit/credit-api';
 import type { CreditEvaluation } from '../../shared/credit/credit-evaluation';
 import type { RequirementResult } from '../../shared/credit/credit-requirements';
@@ -10,7 +9,6 @@ import type { RequestAudit } from '../audit/request-audit';
 import type { Env } from '../config/env';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
-import { accounts, applications } from '../db/schema';
 import { BATCH_MAX } from '../decisions/decision-service';
 import { HttpError } from '../http/http-error';
 import { brandedMail } from '../mail/account-messages';
@@ -82,11 +80,7 @@ export function createCreditEstimates(deps: CreditEstimatesDeps) {
   }
 
   async function emailOf(accountId: string, tx: Executor): Promise<string | null> {
-    const [row] = await tx
-      .select({ email: accounts.email })
-      .from(accounts)
-      .where(eq(accounts.id, accountId));
-    return row?.email ?? null;
+    return (await store.applicantOf(accountId, tx))?.email ?? null;
   }
 
   /**
@@ -139,16 +133,7 @@ export function createCreditEstimates(deps: CreditEstimatesDeps) {
     async releaseBatch(query: string, caller: EstimateCaller): Promise<EstimateBatchResult> {
       const parsed = parseSelectionQueryString(query);
       const selection = await selectionCondition(db, parsed.request);
-      const ids = selection
-        ? (
-            await db
-              .select({ id: applications.accountId })
-              .from(applications)
-              .where(and(selection.where, isNotNull(applications.submittedAt)))
-              .orderBy(asc(applications.accountId))
-              .limit(BATCH_MAX + 1)
-          ).map((row) => row.id)
-        : [];
+      const ids = selection ? await store.submittedIn(selection.where, BATCH_MAX + 1) : [];
       if (ids.length === 0) throw invalid('query', CREDIT_MESSAGES.batchEmpty);
       if (ids.length > BATCH_MAX) throw invalid('query', CREDIT_MESSAGES.batchTooMany);
       let count = 0;
@@ -189,14 +174,11 @@ export function createCreditEstimates(deps: CreditEstimatesDeps) {
     ): Promise<{ evaluation: CreditEvaluation; releasedAt: Date; name: string } | null> {
       const row = await store.estimateOf(accountId);
       if (!row) return null;
-      const [application] = await db
-        .select({ answers: applications.answers })
-        .from(applications)
-        .where(eq(applications.accountId, accountId));
+      const applicant = await store.applicantOf(accountId);
       return {
         evaluation: row.evaluation,
         releasedAt: row.releasedAt,
-        name: applicantNameOf((application?.answers ?? {}) as Record<string, unknown>),
+        name: applicantNameOf(applicant?.answers ?? {}),
       };
     },
 

@@ -1,8 +1,9 @@
-import { and, arrayOverlaps, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { CourseReview, CreditEvaluation } from '../../shared/credit/credit-evaluation';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
 import {
+  accounts,
   applications,
   collegeTranscripts,
   creditEstimates,
@@ -158,6 +159,30 @@ export function createCreditStore(db: AppDatabase) {
         .where(and(isNotNull(applications.submittedAt), isNull(creditSummaries.accountId)))
         .limit(limit);
       return rows.map((row) => row.accountId);
+    },
+
+    /** The applicant's address and answers (for a release's mail and the estimate's name). */
+    async applicantOf(
+      accountId: string,
+      tx: Executor = db,
+    ): Promise<{ email: string; answers: Record<string, unknown> } | null> {
+      const [row] = await tx
+        .select({ email: accounts.email, answers: applications.answers })
+        .from(accounts)
+        .innerJoin(applications, eq(applications.accountId, accounts.id))
+        .where(eq(accounts.id, accountId));
+      return row ?? null;
+    },
+
+    /** The submitted applications a list's filters select, by id, at most `limit`. */
+    async submittedIn(where: SQL | undefined, limit: number, tx: Executor = db): Promise<string[]> {
+      const rows = await tx
+        .select({ id: applications.accountId })
+        .from(applications)
+        .where(and(where, isNotNull(applications.submittedAt)))
+        .orderBy(asc(applications.accountId))
+        .limit(limit);
+      return rows.map((row) => row.id);
     },
 
     /** The estimate as last released, or null: nothing of an unreleased estimate is stored. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { applicationPath } from '../common/application-paths';
 import {
   applicantName,
-  applicationPath,
   listPath,
   listQueryOf,
   positionText,

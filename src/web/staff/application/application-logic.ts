@@ -2,7 +2,6 @@ import { APPLICATION_LIST_FILTERS } from '../../../shared/staff/application-list
 import { STAFF_HOME_ROUTE } from '../shell/staff-session';
 
 /** Where one application's page lives: `/staff/applications/<id>`. */
-export const STAFF_APPLICATIONS_ROUTE = '/staff/applications';
 
 /**
  * What the list's address may carry, and so what the neighbours call accepts: the server refuses
@@ -35,12 +34,6 @@ export function withListPage(listQuery: string, page: number | null): string {
   if (page === 1 && !params.has('page')) return listQuery;
   params.set('page', String(page));
   return params.toString();
-}
-
-/** An application's page in the console, carrying the list the reader came from. */
-export function applicationPath(id: string, listQuery: string): string {
-  const path = `${STAFF_APPLICATIONS_ROUTE}/${encodeURIComponent(id)}`;
-  return listQuery ? `${path}?${listQuery}` : path;
 }
 
 /** Back to the list (the console's home page), as the reader left it. */

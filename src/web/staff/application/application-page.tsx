@@ -8,6 +8,7 @@ import { ServerError } from '../../data/http-client';
 import { useTenantConfig } from '../../data/tenant';
 import { ApplicationDocument } from '../../read-only/read-only-view';
 import { LoadingIndicator } from '../../ui/loading-indicator';
+import { applicationPath } from '../common/application-paths';
 import { CreditSummarySection } from '../credit/credit-summary-section';
 import { decisionCodesQuery } from '../decisions/decision-calls';
 import { DecisionSection } from '../decisions/decision-section';
@@ -20,13 +21,7 @@ import {
   applicationNeighboursQuery,
   consoleDocumentLinks,
 } from './application-calls';
-import {
-  applicantName,
-  applicationPath,
-  listQueryOf,
-  queueEndMessage,
-  withListPage,
-} from './application-logic';
+import { applicantName, listQueryOf, queueEndMessage, withListPage } from './application-logic';
 import styles from './application-page.module.css';
 import { ChecklistSection } from './checklist-section';
 import { answersWithCurrentCoursework } from './coursework-updates';

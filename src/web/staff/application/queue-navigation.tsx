@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { ApplicationNeighbours } from '../../../shared/staff/application-api';
 import { buttonClassName } from '../../ui/button';
 import { cx } from '../../ui/cx';
-import { applicationPath, listPath, positionText, withListPage } from './application-logic';
+import { applicationPath } from '../common/application-paths';
+import { listPath, positionText, withListPage } from './application-logic';
 import styles from './application-page.module.css';
 import { SHORTCUT_KEYS } from './shortcut-keys';
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isTypingTarget,
-  type ShortcutKeyPress,
-  shortcutFor,
-  shortcutsEnabledFrom,
-} from './shortcut-keys';
+import { isTypingTarget, type ShortcutKeyPress } from '../common/key-presses';
+import { shortcutFor, shortcutsEnabledFrom } from './shortcut-keys';
 
 const press = (key: string, more: Partial<ShortcutKeyPress> = {}): ShortcutKeyPress => ({
   key,

@@ -1,3 +1,5 @@
+import { isTypingTarget, type ShortcutKeyPress, type ShortcutTarget } from '../common/key-presses';
+
 export type ShortcutAction = 'next' | 'previous' | 'pdf';
 
 /** The keys, as `aria-keyshortcuts` names them and the help lists them. */
@@ -23,50 +25,6 @@ export const SHORTCUT_HELP: ReadonlyArray<{ key: string; does: string }> = [
   { key: SHORTCUT_KEYS.previous, does: 'Previous application in the list' },
   { key: SHORTCUT_KEYS.pdf, does: 'Download the application PDF' },
 ];
-
-/** What a key press needs for the shortcut decision; a KeyboardEvent has all of it. */
-export interface ShortcutKeyPress {
-  key: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-  shiftKey: boolean;
-  repeat?: boolean;
-  isComposing?: boolean;
-  defaultPrevented?: boolean;
-}
-
-/** Where the key went, as far as typing is concerned. */
-export interface ShortcutTarget {
-  tagName: string;
-  isContentEditable?: boolean;
-  /** An input's type: a checkbox or a button takes no text, a text box does. */
-  type?: string;
-  /** Inside a dialog (step-up, the idle prompt), keys belong to the dialog. */
-  inDialog?: boolean;
-}
-
-const NON_TEXT_INPUTS: ReadonlySet<string> = new Set([
-  'button',
-  'checkbox',
-  'radio',
-  'reset',
-  'submit',
-  'image',
-  'file',
-  'color',
-  'range',
-]);
-
-/** Whether the key would be typed into (or pick in) a field rather than be a command. */
-export function isTypingTarget(target: ShortcutTarget | null): boolean {
-  if (!target) return false;
-  if (target.isContentEditable || target.inDialog) return true;
-  const tag = target.tagName.toUpperCase();
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag === 'INPUT') return !NON_TEXT_INPUTS.has((target.type ?? 'text').toLowerCase());
-  return false;
-}
 
 /**
  * The page's command for a key press, or null. Single letters only, never with a modifier: the

@@ -1,8 +1,4 @@
-import {
-  isTypingTarget,
-  type ShortcutKeyPress,
-  type ShortcutTarget,
-} from '../application/shortcut-keys';
+import { isTypingTarget, type ShortcutKeyPress, type ShortcutTarget } from '../common/key-presses';
 
 /** What the evaluator's keys do on the course grid. */
 export type CreditKeyAction =

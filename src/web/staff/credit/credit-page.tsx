@@ -24,7 +24,7 @@ import { useTenantConfig } from '../../data/tenant';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { LoadingIndicator } from '../../ui/loading-indicator';
-import { applicationPath } from '../application/application-logic';
+import { applicationPath } from '../common/application-paths';
 import { ConfirmDialog } from '../shell/confirm-dialog';
 import consoleStyles from '../shell/console.module.css';
 import { formatDateTime, PageHeading } from '../shell/page-heading';
