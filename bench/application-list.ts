@@ -178,7 +178,7 @@ const pick = (salt: number, n: number) =>
   `((hashint4(g * 7919 + ${salt}) & 2147483647) % ${n} + 1)`;
 
 /** Fills the database in a few statements: accounts, applications, their web statuses. */
-async function fill(client: pg.Client): Promise<void> {
+export async function fill(client: pg.Client): Promise<void> {
   const programs = sqlArray(PROGRAMS.map(([code]) => code));
   const programLabels = sqlArray(PROGRAMS.map(([, label]) => label));
   const terms = sqlArray(TERMS.map(([code]) => code));
@@ -240,23 +240,27 @@ async function fill(client: pg.Client): Promise<void> {
       ((hashint4(hashtext(account_id::text || 'u')) & 2147483647) % 240) / 2.0,
       ((hashint4(hashtext(account_id::text || 'p')) & 2147483647) % 4) * 3
     from applications where list_status = 2`);
-  // Credit summaries as submit writes them (one in five with courses needing review, the
-  // sample tenant's requirements), so the server's start finds none to write.
+  // Credit summaries as submit writes them (one in five with courses needing review) and the
+  // sample tenant's requirements' statuses, so the server's start finds none to write.
   await client.query(`insert into credit_summaries
-      (account_id, courses, mapped, needs_review, verified, requirements, colleges)
-    select account_id, 20, 20 - needs, needs, 0,
-      jsonb_build_object(
-        'units_60', case when units >= 60 then 'met' else 'not_met' end,
-        'gpa_2', 'met', 'golden_four', case when needs = 0 then 'met' else 'in_progress' end,
-        'adt', case when units >= 60 and needs = 0 then 'met' else 'not_met' end),
-      array[answers->>'college_ceeb']
-    from (select a.account_id, a.answers, t.transfer_units as units,
-            case when (hashint4(hashtext(a.account_id::text || 'r')) & 2147483647) % 5 = 0
-              then 2 else 0 end as needs
-          from applications a join coursework_totals t using (account_id)
-          where a.list_status = 2) as submitted`);
+      (account_id, courses, mapped, needs_review, verified, colleges)
+    select a.account_id, 20,
+      20 - case when (hashint4(hashtext(a.account_id::text || 'r')) & 2147483647) % 5 = 0 then 2 else 0 end,
+      case when (hashint4(hashtext(a.account_id::text || 'r')) & 2147483647) % 5 = 0 then 2 else 0 end,
+      0, array[a.answers->>'college_ceeb']
+    from applications a where a.list_status = 2`);
+  await client.query(`insert into credit_requirement_statuses (account_id, requirement_id, status)
+    select s.account_id, r.id,
+      case r.id
+        when 'units_60' then case when t.transfer_units >= 60 then 'met' else 'not_met' end
+        when 'gpa_2' then case when t.transfer_gpa >= 2 then 'met' else 'not_met' end
+        when 'golden_four' then case when s.needs_review = 0 then 'met' else 'in_progress' end
+        else case when t.transfer_units >= 60 and s.needs_review = 0 then 'met' else 'not_met' end
+      end
+    from credit_summaries s join coursework_totals t using (account_id),
+      (values ('units_60'), ('gpa_2'), ('golden_four'), ('adt')) as r(id)`);
   await client.query(
-    'vacuum analyze accounts, applications, web_statuses, checklist_counts, coursework_totals, credit_summaries',
+    'vacuum analyze accounts, applications, web_statuses, checklist_counts, coursework_totals, credit_summaries, credit_requirement_statuses',
   );
 }
 

@@ -18,6 +18,13 @@ CREATE TABLE "credit_estimates" (
 	"released_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "credit_requirement_statuses" (
+	"account_id" uuid NOT NULL,
+	"requirement_id" text NOT NULL,
+	"status" text NOT NULL,
+	CONSTRAINT "credit_requirement_statuses_account_id_requirement_id_pk" PRIMARY KEY("account_id","requirement_id")
+);
+--> statement-breakpoint
 CREATE TABLE "credit_reviews" (
 	"account_id" uuid NOT NULL,
 	"course_ref" text NOT NULL,
@@ -41,7 +48,6 @@ CREATE TABLE "credit_summaries" (
 	"mapped" integer NOT NULL,
 	"needs_review" integer NOT NULL,
 	"verified" integer NOT NULL,
-	"requirements" jsonb NOT NULL,
 	"colleges" text[] NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -71,6 +77,8 @@ CREATE TABLE "equivalency_tables" (
 --> statement-breakpoint
 ALTER TABLE "college_transcripts" ADD CONSTRAINT "college_transcripts_account_id_applications_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."applications"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_estimates" ADD CONSTRAINT "credit_estimates_account_id_applications_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."applications"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credit_requirement_statuses" ADD CONSTRAINT "credit_requirement_statuses_account_id_credit_summaries_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."credit_summaries"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_reviews" ADD CONSTRAINT "credit_reviews_account_id_applications_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."applications"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_summaries" ADD CONSTRAINT "credit_summaries_account_id_applications_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."applications"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "credit_requirement_statuses_filter_idx" ON "credit_requirement_statuses" USING btree ("requirement_id","status","account_id");--> statement-breakpoint
 CREATE INDEX "credit_summaries_review_idx" ON "credit_summaries" USING btree ("needs_review","account_id");

@@ -3,12 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationModel } from '../../shared/application/application-model';
+import type { RequirementStatus } from '../../shared/credit/credit-requirements';
 import { answerKeySpecs } from '../../shared/form/answer-keys';
 import {
   APPLICATION_LIST_SORTS,
   type ApplicationListResponse,
   type ApplicationListSort,
 } from '../../shared/staff/application-list-api';
+import { createCreditStore } from '../credit/credit-store';
 import { LIST_KEYS, NAME_KEYS, PHONE_KEYS, SCHOOL_KEYS } from '../db/list-answer-keys';
 import {
   accounts,
@@ -16,7 +18,6 @@ import {
   auditEvents,
   checklistCounts,
   courseworkTotals,
-  creditSummaries,
   webStatuses,
 } from '../db/schema';
 import { signedInApplicant } from '../test/accounts-helpers';
@@ -305,28 +306,25 @@ describe.each(databaseKinds)('the staff application list on %s', (kind) => {
       {},
     ]);
     const [review, mapped, review2, empty, none] = ids as [string, string, string, string, string];
+    const credit = createCreditStore(testDatabaseOf(app));
     const summary = (
       accountId: string,
       courses: number,
       mappedCourses: number,
-      requirements: Record<string, string>,
-    ) => ({
-      accountId,
-      courses,
-      mapped: mappedCourses,
-      needsReview: courses - mappedCourses,
-      verified: 0,
-      requirements,
-      colleges: ['5074'],
-    });
-    await testDatabaseOf(app)
-      .insert(creditSummaries)
-      .values([
-        summary(review, 6, 5, { golden_four: 'met', units_60: 'in_progress' }),
-        summary(mapped, 4, 4, { golden_four: 'met', units_60: 'met', cs_preparation: 'met' }),
-        summary(review2, 3, 1, { golden_four: 'not_met', units_60: 'not_met' }),
-        summary(empty, 0, 0, { golden_four: 'not_met', units_60: 'not_met' }),
-      ]);
+      requirements: Record<string, RequirementStatus>,
+    ) =>
+      credit.saveSummary(accountId, {
+        courses,
+        mapped: mappedCourses,
+        needsReview: courses - mappedCourses,
+        verified: 0,
+        requirements,
+        colleges: ['5074'],
+      });
+    await summary(review, 6, 5, { golden_four: 'met', units_60: 'in_progress' });
+    await summary(mapped, 4, 4, { golden_four: 'met', units_60: 'met', cs_preparation: 'met' });
+    await summary(review2, 3, 1, { golden_four: 'not_met', units_60: 'not_met' });
+    await summary(empty, 0, 0, { golden_four: 'not_met', units_60: 'not_met' });
     const rows = (await get(`term=${tag}&page_size=100`)).json<ApplicationListResponse>();
     const byId = new Map(rows.applications.map((row) => [row.id, row]));
     expect(byId.get(review)).toMatchObject({ credit_courses: 6, credit_mapped: 5 });

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequirementStatus } from '../../shared/credit/credit-requirements';
 import { LIST_FILTERS, type ListFilterCondition } from '../../shared/staff/list-filters';
+import { createCreditStore } from '../credit/credit-store';
 import type { DatabaseHandle } from '../db/database';
 import {
   accounts,
   applications,
   checklistCounts,
   courseworkTotals,
-  creditSummaries,
   decisions,
   webStatuses,
 } from '../db/schema';
@@ -23,7 +24,7 @@ interface Applicant {
   /** Coursework totals as stored at submit: GPA (null: nothing graded) and transferable units. */
   totals?: { gpa: string | null; units: string };
   /** The credit summary: courses, mapped, and each requirement's status that applies. */
-  credit?: { courses: number; mapped: number; requirements: Record<string, string> };
+  credit?: { courses: number; mapped: number; requirements: Record<string, RequirementStatus> };
 }
 
 describe('the filter table’s columns', () => {
@@ -121,8 +122,7 @@ describe.each(databaseKinds)('the list filters’ conditions on %s', (kind) => {
       }
       if (applicant.credit) {
         const { courses, mapped, requirements } = applicant.credit;
-        await db.insert(creditSummaries).values({
-          accountId: id,
+        await createCreditStore(db).saveSummary(id, {
           courses,
           mapped,
           needsReview: courses - mapped,

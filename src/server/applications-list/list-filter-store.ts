@@ -6,6 +6,7 @@ import {
   applications,
   checklistCounts,
   courseworkTotals,
+  creditRequirementStatuses,
   creditSummaries,
   decisions,
 } from '../db/schema';
@@ -46,6 +47,7 @@ type ListColumnSource =
 const statusIndex = (status: string) => (APPLICATION_STATUSES as readonly string[]).indexOf(status);
 
 const cs = creditSummaries;
+const rs = creditRequirementStatuses;
 
 /** Any of the conditions; false when none (a value the schema let through that matches nothing). */
 const anyOf = (conditions: SQL[]): SQL =>
@@ -67,20 +69,16 @@ function creditReviewCondition(values: readonly string[]): SQL {
 }
 
 /**
- * A requirement's status in the summary (`requirements ->> id = status`), written as containment,
- * `requirements @> {"id": "status"}`: the same rows, but PostgreSQL estimates containment from
- * the column's statistics where it guesses 0.5% for `->>`, so a common status walks the list's
- * order (2 ms at 100,000 applications) instead of reading and sorting every match (77 ms). A
- * requirement that does not apply to the application (a major's prerequisites) has no key, so it
- * matches no status.
+ * A requirement's status (`golden_four:met`): a row of credit_requirement_statuses, found by its
+ * index on (requirement_id, status, account_id). A requirement that does not apply to the
+ * application (a major's prerequisites) has no row, so it matches no status.
  */
 function requirementsCondition(values: readonly string[]): SQL {
   return anyOf(
     values.flatMap((value) => {
       const parsed = parseRequirementFilterValue(value);
       if (!parsed) return [];
-      const status = JSON.stringify({ [parsed.id]: parsed.status });
-      return [sql`${cs.requirements} @> ${status}::jsonb`];
+      return [sql`(${rs.requirementId} = ${parsed.id} and ${rs.status} = ${parsed.status})`];
     }),
   );
 }
@@ -130,9 +128,9 @@ export const LIST_FILTER_COLUMNS: Record<ListFilterColumn, ListColumnSource> = {
   },
   credit_requirements: {
     on: 'per_application',
-    table: cs,
-    accountId: cs.accountId,
-    column: cs.requirements,
+    table: rs,
+    accountId: rs.accountId,
+    column: rs.status,
     values: requirementsCondition,
   },
 };

@@ -18,7 +18,7 @@ import type { Executor } from '../db/executor';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import { creditGridsOf } from './credit-grids';
-import type { CreditStore, Reviewer } from './credit-store';
+import { type CreditStore, type Reviewer, summaryOf } from './credit-store';
 import type { EquivalenciesStore } from './equivalencies-store';
 
 export interface CreditServiceDeps {
@@ -87,7 +87,7 @@ export function createCreditService(deps: CreditServiceDeps) {
 
   async function refresh(accountId: string, tx?: Executor): Promise<CreditEvaluation | null> {
     const evaluated = await evaluate(accountId, tx);
-    if (evaluated) await store.saveSummary(accountId, evaluated.evaluation, tx);
+    if (evaluated) await store.saveSummary(accountId, summaryOf(evaluated.evaluation), tx);
     return evaluated?.evaluation ?? null;
   }
 

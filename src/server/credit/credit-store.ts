@@ -1,5 +1,6 @@
 import { and, arrayOverlaps, asc, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { CourseReview, CreditEvaluation } from '../../shared/credit/credit-evaluation';
+import type { RequirementStatus } from '../../shared/credit/credit-requirements';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
 import {
@@ -7,6 +8,7 @@ import {
   applications,
   collegeTranscripts,
   creditEstimates,
+  creditRequirementStatuses,
   creditReviews,
   creditSummaries,
   equivalencyTables,
@@ -15,6 +17,31 @@ import {
 export interface Reviewer {
   id: string | null;
   label: string;
+}
+
+/** An application's credit as the list and the exports read it. */
+export interface CreditSummaryRow {
+  courses: number;
+  mapped: number;
+  needsReview: number;
+  verified: number;
+  /** Each applying requirement's status by id. */
+  requirements: Record<string, RequirementStatus>;
+  colleges: string[];
+}
+
+/** The summary of an evaluation. */
+export function summaryOf(evaluation: CreditEvaluation): CreditSummaryRow {
+  return {
+    courses: evaluation.summary.courses,
+    mapped: evaluation.summary.mapped,
+    needsReview: evaluation.summary.needs_review,
+    verified: evaluation.summary.reviewed,
+    requirements: Object.fromEntries(
+      evaluation.requirements.map((requirement) => [requirement.id, requirement.status]),
+    ),
+    colleges: evaluation.colleges.flatMap((college) => (college.ceeb ? [college.ceeb] : [])),
+  };
 }
 
 export interface EstimateRow {
@@ -115,22 +142,13 @@ export function createCreditStore(db: AppDatabase) {
       return rows.length > 0;
     },
 
-    /** Writes what the list and the exports read of an application's evaluation. */
+    /** Writes what the list and the exports read of an application's credit (see summaryOf). */
     async saveSummary(
       accountId: string,
-      evaluation: CreditEvaluation,
+      summary: CreditSummaryRow,
       tx: Executor = db,
     ): Promise<void> {
-      const values = {
-        courses: evaluation.summary.courses,
-        mapped: evaluation.summary.mapped,
-        needsReview: evaluation.summary.needs_review,
-        verified: evaluation.summary.reviewed,
-        requirements: Object.fromEntries(
-          evaluation.requirements.map((requirement) => [requirement.id, requirement.status]),
-        ),
-        colleges: evaluation.colleges.flatMap((college) => (college.ceeb ? [college.ceeb] : [])),
-      };
+      const { requirements, ...values } = summary;
       await tx
         .insert(creditSummaries)
         .values({ accountId, ...values })
@@ -138,6 +156,15 @@ export function createCreditStore(db: AppDatabase) {
           target: creditSummaries.accountId,
           set: { ...values, updatedAt: sql`now()` },
         });
+      await tx
+        .delete(creditRequirementStatuses)
+        .where(eq(creditRequirementStatuses.accountId, accountId));
+      const statuses = Object.entries(requirements).map(([requirementId, status]) => ({
+        accountId,
+        requirementId,
+        status,
+      }));
+      if (statuses.length > 0) await tx.insert(creditRequirementStatuses).values(statuses);
     },
 
     /** Submitted applications with a college among `ceebs`: those an import of their tables changes. */

@@ -752,9 +752,9 @@ export const creditReviews = pgTable(
 );
 
 /**
- * What the list and the exports read of an application's credit: the mapped share and each
- * requirement's status (`{"golden_four": "met"}`), recomputed whenever coursework, a review or an
- * equivalency table changes. No row: nothing submitted yet.
+ * What the list and the exports read of an application's credit: its counts and the CEEB codes of
+ * its colleges, recomputed whenever coursework, a review or an equivalency table changes. No row:
+ * nothing submitted yet.
  */
 export const creditSummaries = pgTable(
   'credit_summaries',
@@ -766,12 +766,35 @@ export const creditSummaries = pgTable(
     mapped: integer('mapped').notNull(),
     needsReview: integer('needs_review').notNull(),
     verified: integer('verified').notNull(),
-    requirements: jsonb('requirements').notNull().$type<Record<string, string>>(),
     /** The CEEB codes of its colleges: an import of one college's table refreshes these rows. */
     colleges: text('colleges').array().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('credit_summaries_review_idx').on(table.needsReview, table.accountId)],
+);
+
+/**
+ * Each tenant requirement's status for an application (`golden_four`, `met`), written with its
+ * summary; a requirement that does not apply to the application has no row. One narrow row per
+ * status, so the list's requirement filter is an index lookup at 100,000 applications.
+ */
+export const creditRequirementStatuses = pgTable(
+  'credit_requirement_statuses',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => creditSummaries.accountId, { onDelete: 'cascade' }),
+    requirementId: text('requirement_id').notNull(),
+    status: text('status').notNull().$type<'met' | 'in_progress' | 'not_met'>(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.requirementId] }),
+    index('credit_requirement_statuses_filter_idx').on(
+      table.requirementId,
+      table.status,
+      table.accountId,
+    ),
+  ],
 );
 
 /**

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditSummaries } from '../db/schema';
+import type { RequirementStatus } from '../../shared/credit/credit-requirements';
+import { createCreditStore } from '../credit/credit-store';
 import { CSV_BOM } from '../http/csv-writer';
 import { insertApplications, parseCsv } from '../test/export-helpers';
 import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
@@ -49,39 +50,29 @@ describe.each(databaseKinds)('transfer credit in the CSV of applications on %s',
     ])) as [string, string, string];
     // By hand: 5 of 6 courses mapped (one needs review), and a summary without courses. The
     // major's prerequisites (cs_preparation) apply to the second only.
-    await testDatabaseOf(app)
-      .insert(creditSummaries)
-      .values([
-        {
-          accountId: reviewing,
-          courses: 6,
-          mapped: 5,
-          needsReview: 1,
-          verified: 2,
-          requirements: {
-            units_60: 'in_progress',
-            gpa_2: 'met',
-            golden_four: 'met',
-            adt: 'not_met',
-          },
-          colleges: ['5074'],
-        },
-        {
-          accountId: noCourses,
-          courses: 0,
-          mapped: 0,
-          needsReview: 0,
-          verified: 0,
-          requirements: {
-            units_60: 'not_met',
-            gpa_2: 'not_met',
-            golden_four: 'not_met',
-            cs_preparation: 'not_met',
-            adt: 'not_met',
-          },
-          colleges: [],
-        },
-      ]);
+    const credit = createCreditStore(testDatabaseOf(app));
+    await credit.saveSummary(reviewing, {
+      courses: 6,
+      mapped: 5,
+      needsReview: 1,
+      verified: 2,
+      requirements: { units_60: 'in_progress', gpa_2: 'met', golden_four: 'met', adt: 'not_met' },
+      colleges: ['5074'],
+    });
+    await credit.saveSummary(noCourses, {
+      courses: 0,
+      mapped: 0,
+      needsReview: 0,
+      verified: 0,
+      requirements: {
+        units_60: 'not_met',
+        gpa_2: 'not_met',
+        golden_four: 'not_met',
+        cs_preparation: 'not_met',
+        adt: 'not_met',
+      },
+      colleges: [],
+    });
   });
   afterAll(async () => {
     await app.close();

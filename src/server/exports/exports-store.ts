@@ -13,6 +13,7 @@ import {
   applicationReceipts,
   applications,
   courseworkTotals,
+  creditRequirementStatuses,
   creditSummaries,
   decisions,
   exportJobs,
@@ -116,7 +117,10 @@ export function createExportsStore(db: AppDatabase) {
           creditCourses: creditSummaries.courses,
           creditMapped: creditSummaries.mapped,
           creditNeedsReview: creditSummaries.needsReview,
-          creditRequirements: creditSummaries.requirements,
+          creditRequirements: sql<Record<
+            string,
+            string
+          > | null>`(select jsonb_object_agg(${creditRequirementStatuses.requirementId}, ${creditRequirementStatuses.status}) from ${creditRequirementStatuses} where ${creditRequirementStatuses.accountId} = ${applications.accountId})`,
         })
         .from(applications)
         .innerJoin(accounts, eq(accounts.id, applications.accountId))
