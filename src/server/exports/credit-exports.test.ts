@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RequirementStatus } from '../../shared/credit/credit-requirements';
 import { createCreditStore } from '../credit/credit-store';
 import { CSV_BOM } from '../http/csv-writer';
 import { insertApplications, parseCsv } from '../test/export-helpers';
