@@ -17,6 +17,7 @@ import { lazy } from '../runtime/lazy';
 import type { StaffSessions } from '../staff/staff-sessions';
 import { staffOf } from '../staff/staff-sessions';
 import { newObjectKey, type StorageDriver } from '../storage/storage';
+import { applicantNameOf } from './credit-estimates';
 import type { CreditService, EvaluatedApplication } from './credit-service';
 import type { CreditStore, Reviewer } from './credit-store';
 
@@ -54,12 +55,6 @@ function reviewerOf(request: FastifyRequest): Reviewer {
   return { id: staff.id, label: staff.displayName || staff.email };
 }
 
-function applicantName(answers: Record<string, unknown>): string {
-  const text = (key: string) =>
-    typeof answers[key] === 'string' ? String(answers[key]).trim() : '';
-  return [text('first_name'), text('last_name')].filter(Boolean).join(' ');
-}
-
 /**
  * Transfer credit in the console: one application's evaluation (read by any reader, audited),
  * the evaluator's reviews of its courses, and the official transcripts evaluators attach to check
@@ -94,7 +89,7 @@ export const creditRoutes: FastifyPluginAsync<CreditRoutesOptions> = async (pare
     return {
       ...evaluation,
       application_id: accountId,
-      applicant_name: applicantName(found.application.answers),
+      applicant_name: applicantNameOf(found.application.answers),
       transcripts: transcripts
         .filter((row) => evaluation.colleges.some((college) => college.grid_key === row.gridKey))
         .map(
