@@ -4,6 +4,7 @@ import type { Executor } from '../db/executor';
 import {
   applicationPdfs,
   applications,
+  collegeTranscripts,
   documentAnswers,
   documentUploads,
   oidcSignIns,
@@ -28,6 +29,8 @@ export interface DeletedApplicationRows {
   documents: Array<{ fileKey: string; pdfKey: string | null }>;
   uploads: Array<{ fileKey: string }>;
   pdfs: Array<{ pdfKey: string | null }>;
+  /** Official transcripts evaluators attached. */
+  transcripts: Array<{ storageKey: string }>;
   reports: number;
   statuses: number;
   tokens: number;
@@ -103,6 +106,10 @@ export function createRetentionStore(db: AppDatabase) {
         .delete(applicationPdfs)
         .where(eq(applicationPdfs.accountId, accountId))
         .returning({ pdfKey: applicationPdfs.pdfKey });
+      const transcripts = await tx
+        .delete(collegeTranscripts)
+        .where(eq(collegeTranscripts.accountId, accountId))
+        .returning({ storageKey: collegeTranscripts.storageKey });
       const reports = await tx
         .delete(validationReports)
         .where(eq(validationReports.accountId, accountId))
@@ -120,6 +127,7 @@ export function createRetentionStore(db: AppDatabase) {
         documents,
         uploads,
         pdfs,
+        transcripts,
         reports: reports.length,
         statuses: statuses.length,
         tokens: tokens.length,

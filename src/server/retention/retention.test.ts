@@ -12,6 +12,7 @@ import {
   accounts,
   applicationPdfs,
   applications,
+  collegeTranscripts,
   documentAnswers,
   documentUploads,
   passwordResets,
@@ -51,6 +52,7 @@ const TABLES = {
   documentAnswers,
   documentUploads,
   applicationPdfs,
+  collegeTranscripts,
   validationReports,
   webStatuses,
   serviceTokens,
@@ -98,10 +100,10 @@ async function workspace(kind: (typeof databaseKinds)[number]) {
       submittedAt: options.submitted ? changed : null,
       updatedAt: changed,
     });
-    const [fileKey, pdfKey, uploadKey, applicationPdfKey] = [1, 2, 3, 4].map(() =>
+    const [fileKey, pdfKey, uploadKey, applicationPdfKey, transcriptKey] = [1, 2, 3, 4, 5].map(() =>
       newObjectKey(accountId),
-    ) as [string, string, string, string];
-    for (const key of [fileKey, pdfKey, uploadKey, applicationPdfKey])
+    ) as [string, string, string, string, string];
+    for (const key of [fileKey, pdfKey, uploadKey, applicationPdfKey, transcriptKey])
       await storage.put(key, BYTES);
     await db.insert(documentAnswers).values({
       accountId,
@@ -118,6 +120,15 @@ async function workspace(kind: (typeof databaseKinds)[number]) {
     await db
       .insert(applicationPdfs)
       .values({ accountId, status: 'COMPLETED', pdfKey: applicationPdfKey });
+    // A college's official transcript, attached by an evaluator: a file of the applicant's too.
+    await db.insert(collegeTranscripts).values({
+      accountId,
+      gridKey: 'college_coursework',
+      storageKey: transcriptKey,
+      fileName: 'official.pdf',
+      byteSize: BYTES.length,
+      attachedByLabel: 'Evaluator',
+    });
     await db.insert(validationReports).values([
       { accountId, errors: { first_name: ['x'] } },
       { accountId, errors: {} },
@@ -131,7 +142,11 @@ async function workspace(kind: (typeof databaseKinds)[number]) {
       accountId,
       expiresAt: sql`now() + interval '1 day'`,
     });
-    return { accountId, answers, keys: [fileKey, pdfKey, uploadKey, applicationPdfKey] };
+    return {
+      accountId,
+      answers,
+      keys: [fileKey, pdfKey, uploadKey, applicationPdfKey, transcriptKey],
+    };
   }
 
   /** Expired and live answer sets, sessions and reset links of the account. */
@@ -210,7 +225,7 @@ const EXPECTED_REPORT = [
   '  validation reports: 6',
   '  web statuses: 6',
   '  staff links: 3',
-  '  stored files: 12',
+  '  stored files: 15',
   '  expired prefilled answer sets: 1',
   '  ended sessions: 1',
   '  expired password-reset links: 1',
@@ -277,6 +292,7 @@ describe.each(databaseKinds)('npm run retention on %s', (kind) => {
       documentAnswers: 2,
       documentUploads: 2,
       applicationPdfs: 2,
+      collegeTranscripts: 2,
       validationReports: 4,
       webStatuses: 4,
       serviceTokens: 2,

@@ -75,7 +75,7 @@ export interface RetentionReport {
   validationReports: number;
   webStatuses: number;
   serviceTokens: number;
-  /** Stored objects: uploads, their converted PDFs and application PDFs. */
+  /** Stored objects: uploads, their converted PDFs, application PDFs and official transcripts. */
   files: number;
   temporaryAnswerSets: number;
   sessions: number;
@@ -152,15 +152,14 @@ export async function deleteApplicationData(
   const reason = row ? retentionReason(row, limits) : null;
   if (!row || !reason) return null;
 
-  const { documents, uploads, pdfs, reports, statuses, tokens } = await store.deleteApplicationRows(
-    accountId,
-    tx,
-  );
+  const { documents, uploads, pdfs, transcripts, reports, statuses, tokens } =
+    await store.deleteApplicationRows(accountId, tx);
 
   const keys = [
     ...documents.flatMap((document) => [document.fileKey, document.pdfKey]),
     ...uploads.map((upload) => upload.fileKey),
     ...pdfs.map((pdf) => pdf.pdfKey),
+    ...transcripts.map((transcript) => transcript.storageKey),
   ].filter((key): key is string => Boolean(key));
   return {
     reason,
