@@ -62,7 +62,7 @@ export async function resetLinkPath(request: APIRequestContext, to: string): Pro
  * a proxy, e2e/serve.ts): sign-up and confirmation limits are per address, and the whole suite
  * makes more accounts than one address may. Drawn from the benchmarking range 198.18.0.0/15.
  */
-function clientAddressHeader(): Record<string, string> {
+export function clientAddressHeader(): Record<string, string> {
   const part = () => Math.floor(Math.random() * 254) + 1;
   return { 'x-forwarded-for': `198.18.${part()}.${part()}` };
 }
