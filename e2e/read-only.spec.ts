@@ -156,14 +156,20 @@ test('a prefilled answers link fills an anonymous visitor’s blanks and leaves 
   await expect(fieldOf(page, 'last_name').getByRole('textbox')).toHaveValue('Mine');
   await expect(fieldOf(page, 'gender').getByRole('combobox')).toHaveValue('F');
   await expect(fieldOf(page, 'optin_sms_ind').getByRole('checkbox')).toBeChecked();
-  const stored = await page.evaluate((key) => localStorage.getItem(key), ANONYMOUS_ANSWERS_KEY);
-  expect(JSON.parse(stored ?? '{}')).toMatchObject({
-    first_name: 'Prefilled',
-    last_name: 'Mine',
-    gender: 'F',
-    gender_desc: 'Female',
-    optin_sms_ind: true,
-  });
+  // The device's copy is written after the fields show the answers: poll for it.
+  await expect
+    .poll(async () =>
+      JSON.parse(
+        (await page.evaluate((key) => localStorage.getItem(key), ANONYMOUS_ANSWERS_KEY)) ?? '{}',
+      ),
+    )
+    .toMatchObject({
+      first_name: 'Prefilled',
+      last_name: 'Mine',
+      gender: 'F',
+      gender_desc: 'Female',
+      optin_sms_ind: true,
+    });
   await expectNoAxeViolations(page, 'the form after loading prefilled answers');
   await shot(page, 'prefilled');
 });
