@@ -45,6 +45,6 @@ export function roleAllows(role: StaffRole, permission: Permission): boolean {
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
   admin: 'Administrator',
-  evaluator: 'Transfer credit evaluator',
+  evaluator: 'Evaluator',
   reader: 'Reader',
 };
