@@ -78,6 +78,7 @@ const envSchema = z.object({
   OIDC_ROLE_CLAIM: z.string().default('groups'),
   /** Claim values (comma-separated) that make a member an admin, or a reader. */
   OIDC_ADMIN_VALUES: z.string().optional().transform(commaList),
+  OIDC_EVALUATOR_VALUES: z.string().optional().transform(commaList),
   OIDC_READER_VALUES: z.string().optional().transform(commaList),
   /** The sign-in button's words, e.g. "Sign in with Example University". */
   OIDC_LABEL: z.string().max(80).default('Sign in with your university account'),

@@ -11,6 +11,7 @@ import {
 const mapping: RoleMapping = {
   claim: 'groups',
   adminValues: ['admissions-admins', 'registrar'],
+  evaluatorValues: ['transfer-evaluators'],
   readerValues: ['admissions-staff'],
 };
 
@@ -19,6 +20,14 @@ describe('role mapping', () => {
     expect(roleFromClaims({ groups: ['admissions-admins'] }, mapping)).toBe('admin');
     expect(roleFromClaims({ groups: ['registrar'] }, mapping)).toBe('admin');
     expect(roleFromClaims({ groups: ['admissions-staff'] }, mapping)).toBe('reader');
+  });
+
+  it('grants evaluator for an evaluator value; admin wins over it, it wins over reader', () => {
+    expect(roleFromClaims({ groups: ['transfer-evaluators'] }, mapping)).toBe('evaluator');
+    expect(roleFromClaims({ groups: ['transfer-evaluators', 'registrar'] }, mapping)).toBe('admin');
+    expect(roleFromClaims({ groups: ['admissions-staff', 'transfer-evaluators'] }, mapping)).toBe(
+      'evaluator',
+    );
   });
 
   it('lets admin win over reader, whatever the order', () => {
@@ -53,7 +62,12 @@ describe('role mapping', () => {
   });
 
   it('grants nothing when no values are configured', () => {
-    const empty: RoleMapping = { claim: 'groups', adminValues: [], readerValues: [] };
+    const empty: RoleMapping = {
+      claim: 'groups',
+      adminValues: [],
+      evaluatorValues: [],
+      readerValues: [],
+    };
     expect(roleFromValues(['admissions-admins', ''], empty)).toBeNull();
   });
 
@@ -62,11 +76,13 @@ describe('role mapping', () => {
       NODE_ENV: 'test',
       OIDC_ROLE_CLAIM: 'roles',
       OIDC_ADMIN_VALUES: ' Portal.Admin , Registrar ',
+      OIDC_EVALUATOR_VALUES: 'Portal.Evaluator',
       OIDC_READER_VALUES: 'Portal.Reader',
     });
     expect(roleMappingFromEnv(env)).toEqual({
       claim: 'roles',
       adminValues: ['Portal.Admin', 'Registrar'],
+      evaluatorValues: ['Portal.Evaluator'],
       readerValues: ['Portal.Reader'],
     });
     expect(roleMappingFromEnv(loadEnv({ NODE_ENV: 'test' })).claim).toBe('groups');
