@@ -406,6 +406,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(decisionRoutes, { env, sessions: staffSessions, decisions });
   await app.register(creditRoutes, {
     sessions: staffSessions,
+    checklist,
     credit,
     store: creditStore,
     storage,

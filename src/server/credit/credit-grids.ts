@@ -14,6 +14,11 @@ function answered(value: Answers[string] | undefined): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
+/** A grid with the place of its college in the colleges' repeat (1 for the first), if any. */
+export interface PlacedCreditGrid extends CreditGrid {
+  instance: number | null;
+}
+
 /**
  * The shown grids of a submitted application with their current coursework (every update laid
  * over the submitted answers) and their college: its code from the grid's first college key when
@@ -24,7 +29,7 @@ export function creditGridsOf(
   model: FormModel,
   application: Pick<SubmittedApplication, 'answers' | 'tabs' | 'addAnother'>,
   updates: readonly Pick<CourseworkUpdateRow, 'key' | 'answer'>[],
-): CreditGrid[] {
+): PlacedCreditGrid[] {
   const current = currentCourseworkAnswers(application.answers, updates);
   // Which grids are shown is decided by the submitted answers: an update cannot show a college.
   const state: FormState = {
@@ -33,7 +38,7 @@ export function creditGridsOf(
     addAnother: application.addAnother,
     isLoggedIn: true,
   };
-  const grids: CreditGrid[] = [];
+  const grids: PlacedCreditGrid[] = [];
   for (const place of resolveModel(model, state)) {
     const grid = place.field.coursework;
     if (!grid || !place.visible) continue;
@@ -44,7 +49,13 @@ export function creditGridsOf(
     );
     const code = keys.length > 1 ? (keys[0] ?? '') : '';
     const name = keys.at(-1) || code;
-    grids.push({ key: place.key, ceeb: CODE.test(code) ? code.toUpperCase() : null, name, answer });
+    grids.push({
+      key: place.key,
+      ceeb: CODE.test(code) ? code.toUpperCase() : null,
+      name,
+      answer,
+      instance: place.instance ? place.instance.index + 1 : null,
+    });
   }
   return grids;
 }

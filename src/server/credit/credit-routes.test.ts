@@ -412,6 +412,11 @@ describe.each(databaseKinds)('transfer credit in the console on %s', (kind) => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['cache-control']).toBe('private, no-store');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The office has the college's official transcript: its checklist item is received.
+    const detail = await callAs(app, reader.cookie, 'GET', `/staff/api/applications/${id}`);
+    const items = detail.json<{ checklist: { items: Array<{ key: string; state: string }> } }>()
+      .checklist.items;
+    expect(items.find((item) => item.key === 'transcript:1')?.state).toBe('received');
     const viewed = await testDatabaseOf(app)
       .select({ action: auditEvents.action })
       .from(auditEvents)

@@ -10,6 +10,7 @@ import {
 import type { CreditEvaluation } from '../../shared/credit/credit-evaluation';
 import { roleAllows } from '../../shared/staff/permissions';
 import { applicationIdParams } from '../../shared/staff/staff-api';
+import type { ChecklistService } from '../checklist/checklist-service';
 import { HttpError } from '../http/http-error';
 import { pdfDownloadName, sendPdf } from '../http/send-pdf';
 import type { ZodTypeProvider } from '../http/zod-validation';
@@ -45,6 +46,8 @@ const undoQuery = z.strictObject({ course_ref: z.string().min(1).max(200) });
 
 export interface CreditRoutesOptions {
   sessions: StaffSessions;
+  /** An attached official transcript marks its college's checklist item received. */
+  checklist: Pick<ChecklistService, 'mark'>;
   credit: CreditService;
   store: CreditStore;
   storage: StorageDriver;
@@ -186,6 +189,29 @@ export const creditRoutes: FastifyPluginAsync<CreditRoutesOptions> = async (pare
         return before;
       });
       if (replaced) await storage.delete(replaced);
+      // The office has the college's official transcript: its checklist item is received.
+      const instance = evaluated.grids.find((grid) => grid.key === gridKey)?.instance;
+      if (instance)
+        await options.checklist.mark(
+          id,
+          `transcript:${instance}`,
+          'received',
+          { id: staffOf(request).id, label: reviewerOf(request).label },
+          (change, tx) =>
+            request.audit.record(
+              {
+                action: 'checklist.mark',
+                applicationId: id,
+                detail: {
+                  item: change.item,
+                  state: change.state,
+                  previous: change.previous,
+                  because: 'official transcript attached',
+                },
+              },
+              tx,
+            ),
+        );
       noStore(reply);
       return view(request, id, evaluated.evaluation, evaluated);
     },

@@ -4,7 +4,6 @@ import { CREDIT_MESSAGES, type ReviewBody } from '../../shared/credit/credit-api
 import {
   type CourseReview,
   type CreditEvaluation,
-  type CreditGrid,
   evaluateCredit,
 } from '../../shared/credit/credit-evaluation';
 import type { FormModel } from '../../shared/form/model';
@@ -17,7 +16,7 @@ import type {
 import type { Executor } from '../db/executor';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
-import { creditGridsOf } from './credit-grids';
+import { creditGridsOf, type PlacedCreditGrid } from './credit-grids';
 import { type CreditStore, type Reviewer, summaryOf } from './credit-store';
 import type { EquivalenciesStore } from './equivalencies-store';
 
@@ -32,7 +31,7 @@ export interface CreditServiceDeps {
 
 export interface EvaluatedApplication {
   application: SubmittedApplication;
-  grids: CreditGrid[];
+  grids: PlacedCreditGrid[];
   evaluation: CreditEvaluation;
 }
 
