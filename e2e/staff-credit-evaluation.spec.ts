@@ -1,52 +1,23 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { CourseworkAnswer } from '../src/shared/coursework/coursework-answer';
 import type { ApplicationListResponse } from '../src/shared/staff/application-list-api';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
-import { equivalencyCsv, importEquivalencies, type TableRow } from './helpers/credit';
+import {
+  CREDIT_CASE_CEEB,
+  CREDIT_CASE_COURSEWORK,
+  CREDIT_CASE_TABLE,
+} from '../src/shared/test/credit-fixtures';
+import { equivalencyCsv, importEquivalencies } from './helpers/credit';
 import { seedAnswers, signedInAccount } from './helpers/form';
 import { expectAxeClean, screenshots, signInAsNewMember } from './helpers/staff';
 
-const course = (subject: string, number: string, units: string, grade = '') => ({
-  subject,
-  number,
-  title: `${subject} ${number}`,
-  units,
-  grade,
-});
-
 /**
- * As in credit-routes.test.ts: five completed courses (ART 5 has no row in the table) and one in
- * progress. GPA 48.9 / 15 = 3.26; ENGL 1A corrected to C-: 45 / 15 = 3.00, and the Golden Four,
- * which asks for a C, is no longer met.
+ * The hand-worked case of credit-routes.test.ts: GPA 3.26; ENGL 1A corrected to C- gives 3.00,
+ * and the Golden Four, which asks for a C, is no longer met.
  */
-const coursework: CourseworkAnswer = {
-  system: 'semester',
-  terms: [
-    {
-      season: 'fall',
-      year: 2024,
-      status: 'completed',
-      courses: [
-        course('MATH', '1A', '4', 'A'),
-        course('ENGL', '1A', '3', 'B'),
-        course('COMM', '1', '3', 'C'),
-        course('PHIL', '10', '3', 'B+'),
-        course('ART', '5', '2', 'A'),
-      ],
-    },
-    { season: 'fall', year: 2026, status: 'in_progress', courses: [course('CHEM', '1A', '5')] },
-  ],
-};
-
-const CEEB = '5074';
-const table: TableRow[] = [
-  ['MATH', '1A', 'MATH 150', '4', 'course', ['GE-B4']],
-  ['ENGL', '1A', 'ENGL 100', '3', 'course', ['GE-A2']],
-  ['COMM', '1', 'COMM 110', '3', 'course', ['GE-A1']],
-  ['PHIL', '10', 'PHIL 1XX', '3', 'elective', ['GE-A3']],
-  ['CHEM', '1A', 'CHEM 111', '5', 'course', []],
-];
+const coursework = CREDIT_CASE_COURSEWORK;
+const CEEB = CREDIT_CASE_CEEB;
+const table = CREDIT_CASE_TABLE;
 
 const GOLDEN_FOUR = 'Golden Four';
 

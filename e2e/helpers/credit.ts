@@ -1,20 +1,11 @@
 import { type Browser, expect } from '@playwright/test';
 import { EQUIVALENCY_COLUMNS } from '../../src/shared/credit/equivalency';
 import { equivalencyUrls } from '../../src/shared/credit/equivalency-api';
+import type { CreditTableRow } from '../../src/shared/test/credit-fixtures';
 import { signInAsNewMember } from './staff';
 
-/** subject, number, local course, units (both sides), kind, requirement codes. */
-export type TableRow = readonly [
-  string,
-  string,
-  string,
-  string,
-  'course' | 'elective' | 'no_credit',
-  readonly string[],
-];
-
 /** A sending college's equivalency table as the office's file writes it. */
-export function equivalencyCsv(ceeb: string, rows: readonly TableRow[]): string {
+export function equivalencyCsv(ceeb: string, rows: readonly CreditTableRow[]): string {
   return [
     EQUIVALENCY_COLUMNS.join(','),
     ...rows.map(([subject, number, local, units, kind, satisfies]) =>

@@ -2,7 +2,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECISION_URL, STATUS_URL } from '../../shared/api/status';
-import type { CourseEntry, CourseworkAnswer } from '../../shared/coursework/coursework-answer';
 import {
   type ApplicantRequirements,
   CREDIT_ESTIMATE_PDF_URL,
@@ -14,58 +13,26 @@ import {
   ESTIMATE_NOTICE,
   type ReleasedEstimate,
 } from '../../shared/credit/credit-api';
-import { equivalencyKey } from '../../shared/credit/equivalency';
-import { validApplicationAnswers } from '../../shared/test/application-fixtures';
-import { accounts, auditEvents, creditEstimates, equivalencies } from '../db/schema';
+import {
+  CREDIT_CASE_CEEB,
+  CREDIT_CASE_COURSEWORK,
+  CREDIT_CASE_TABLE,
+} from '../../shared/test/credit-fixtures';
+import { auditEvents, creditEstimates } from '../db/schema';
 import type { OutboxEntry } from '../mail/mailer';
-import { callAs, signedInApplicant, waitForMail } from '../test/accounts-helpers';
+import { callAs, waitForMail } from '../test/accounts-helpers';
+import {
+  type CreditApplicant,
+  creditApplicant,
+  seedEquivalencyTable,
+} from '../test/credit-helpers';
 import { extractPdfText } from '../test/pdf-text';
 import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
 import { buildTestApp, devToolsPath, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import { ESTIMATE_MAIL_SUBJECT } from './credit-estimates';
 
-const course = (subject: string, number: string, units: string, grade = ''): CourseEntry => ({
-  subject,
-  number,
-  title: `${subject} ${number}`,
-  units,
-  grade,
-});
-
-/** As in credit-routes.test.ts: MATH 1A maps to MATH 150, ENGL 1A to ENGL 100, ART 5 unmapped. */
-const grid: CourseworkAnswer = {
-  system: 'semester',
-  terms: [
-    {
-      season: 'fall',
-      year: 2024,
-      status: 'completed',
-      courses: [
-        course('MATH', '1A', '4', 'A'),
-        course('ENGL', '1A', '3', 'B'),
-        course('COMM', '1', '3', 'C'),
-        course('PHIL', '10', '3', 'B+'),
-        course('ART', '5', '2', 'A'),
-      ],
-    },
-    {
-      season: 'fall',
-      year: 2026,
-      status: 'in_progress',
-      courses: [course('CHEM', '1A', '5')],
-    },
-  ],
-};
-
-const CEEB = '5074';
-const table = [
-  ['MATH', '1A', 'MATH 150', '4', 'course', ['GE-B4']],
-  ['ENGL', '1A', 'ENGL 100', '3', 'course', ['GE-A2']],
-  ['COMM', '1', 'COMM 110', '3', 'course', ['GE-A1']],
-  ['PHIL', '10', 'PHIL 1XX', '3', 'elective', ['GE-A3']],
-  ['CHEM', '1A', 'CHEM 111', '5', 'course', []],
-] as const;
+const CEEB = CREDIT_CASE_CEEB;
 
 /** Words only a released estimate may carry. */
 const ESTIMATE_WORDS = [/MATH 150/, /estimate/i];
@@ -80,57 +47,22 @@ describe.each(databaseKinds)('the credit estimate on %s', (kind) => {
     app = await buildTestApp(kind);
     reader = await signedInStaff(app, { role: 'reader' });
     evaluator = await signedInStaff(app, { role: 'evaluator' });
-    await testDatabaseOf(app)
-      .insert(equivalencies)
-      .values(
-        table.map(([subject, number, local, units, mappingKind, satisfies], index) => ({
-          sendingCeeb: CEEB,
-          courseKey: equivalencyKey(subject, number),
-          subject,
-          number,
-          title: `${subject} ${number}`,
-          units,
-          localCourse: local,
-          localUnits: units,
-          kind: mappingKind,
-          satisfies: [...satisfies],
-          line: index + 2,
-        })),
-      );
+    await seedEquivalencyTable(app, CEEB, CREDIT_CASE_TABLE);
   });
   afterAll(async () => {
     await app.close();
   });
 
-  interface Applicant {
-    id: string;
-    email: string;
-    cookie: string;
-  }
-
   async function applicant(
     options: { submit?: boolean; lastName?: string; coursework?: boolean } = {},
-  ): Promise<Applicant> {
-    const email = `learner${++counter}.${kind}@example.edu`;
-    const cookie = await signedInApplicant(app, email);
-    const saved = await callAs(app, cookie, 'PUT', '/api/answer', {
-      ...validApplicationAnswers(),
-      ...(options.lastName ? { last_name: options.lastName } : {}),
-      college_ceeb: CEEB,
-      college_coursework: JSON.stringify(
-        options.coursework === false ? { system: 'semester', terms: [] } : grid,
-      ),
+  ): Promise<CreditApplicant> {
+    return creditApplicant(app, `learner${++counter}.${kind}@example.edu`, {
+      ceeb: CEEB,
+      coursework:
+        options.coursework === false ? { system: 'semester', terms: [] } : CREDIT_CASE_COURSEWORK,
+      answers: options.lastName ? { last_name: options.lastName } : {},
+      submit: options.submit,
     });
-    expect(saved.statusCode, saved.body).toBe(200);
-    if (options.submit !== false) {
-      const submitted = await callAs(app, cookie, 'POST', '/api/submit');
-      expect(submitted.statusCode, submitted.body).toBe(200);
-    }
-    const [account] = await testDatabaseOf(app)
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.email, email));
-    return { id: account?.id as string, email, cookie };
   }
 
   const release = (id: string, who = evaluator) =>
@@ -141,13 +73,13 @@ describe.each(databaseKinds)('the credit estimate on %s', (kind) => {
     );
   const estimateMails = async (to: string) =>
     (await allMail(to)).filter((mail) => mail.subject === ESTIMATE_MAIL_SUBJECT);
-  const released = async (who: Applicant) => {
+  const released = async (who: CreditApplicant) => {
     const response = await callAs(app, who.cookie, 'GET', CREDIT_ESTIMATE_URL);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     return response.json<ReleasedEstimate | null>();
   };
-  const requirements = async (who: Applicant) => {
+  const requirements = async (who: CreditApplicant) => {
     const response = await callAs(app, who.cookie, 'GET', CREDIT_REQUIREMENTS_URL);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<ApplicantRequirements>().requirements;

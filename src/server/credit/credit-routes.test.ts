@@ -2,19 +2,20 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationModel } from '../../shared/application/application-model';
-import type { CourseEntry, CourseworkAnswer } from '../../shared/coursework/coursework-answer';
 import {
   CREDIT_MESSAGES,
   type CreditEvaluationView,
   creditUrls,
 } from '../../shared/credit/credit-api';
-import { equivalencyKey } from '../../shared/credit/equivalency';
 import { equivalencyUrls } from '../../shared/credit/equivalency-api';
-import { validApplicationAnswers } from '../../shared/test/application-fixtures';
+import {
+  CREDIT_CASE_CEEB,
+  CREDIT_CASE_COURSEWORK,
+  CREDIT_CASE_TABLE,
+} from '../../shared/test/credit-fixtures';
 import { loadTenantConfig } from '../config/tenant';
 import { createCourseworkUpdatesStore } from '../coursework/coursework-updates-store';
 import {
-  accounts,
   auditEvents,
   creditReviews,
   creditSummaries,
@@ -22,6 +23,7 @@ import {
   equivalencyTables,
 } from '../db/schema';
 import { callAs, signedInApplicant } from '../test/accounts-helpers';
+import { creditApplicant, seedEquivalencyTable } from '../test/credit-helpers';
 import { makePdf } from '../test/sample-files';
 import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
 import { buildTestApp, sampleTenantFile, testDatabaseOf } from '../test/test-app';
@@ -30,51 +32,8 @@ import { createCreditService } from './credit-service';
 import { createCreditStore } from './credit-store';
 import { createEquivalenciesStore } from './equivalencies-store';
 
-const course = (subject: string, number: string, units: string, grade = ''): CourseEntry => ({
-  subject,
-  number,
-  title: `${subject} ${number}`,
-  units,
-  grade,
-});
-
-/**
- * Hand-worked: Fall 2024 completed, MATH 1A 4 A, ENGL 1A 3 B, COMM 1 3 C, PHIL 10 3 B+ (Golden
- * Four all met), ART 5 2 A (no row in the table: needs review), Fall 2026 in progress CHEM 1A 5.
- * GPA (16 + 9 + 6 + 9.9 + 8) / 15 = 48.9 / 15 = 3.26.
- */
-const grid: CourseworkAnswer = {
-  system: 'semester',
-  terms: [
-    {
-      season: 'fall',
-      year: 2024,
-      status: 'completed',
-      courses: [
-        course('MATH', '1A', '4', 'A'),
-        course('ENGL', '1A', '3', 'B'),
-        course('COMM', '1', '3', 'C'),
-        course('PHIL', '10', '3', 'B+'),
-        course('ART', '5', '2', 'A'),
-      ],
-    },
-    {
-      season: 'fall',
-      year: 2026,
-      status: 'in_progress',
-      courses: [course('CHEM', '1A', '5')],
-    },
-  ],
-};
-
-const CEEB = '5074';
-const table = [
-  ['MATH', '1A', 'MATH 150', '4', 'course', ['GE-B4']],
-  ['ENGL', '1A', 'ENGL 100', '3', 'course', ['GE-A2']],
-  ['COMM', '1', 'COMM 110', '3', 'course', ['GE-A1']],
-  ['PHIL', '10', 'PHIL 1XX', '3', 'elective', ['GE-A3']],
-  ['CHEM', '1A', 'CHEM 111', '5', 'course', []],
-] as const;
+const CEEB = CREDIT_CASE_CEEB;
+const table = CREDIT_CASE_TABLE;
 
 describe.each(databaseKinds)('transfer credit in the console on %s', (kind) => {
   let app: FastifyInstance;
@@ -86,23 +45,7 @@ describe.each(databaseKinds)('transfer credit in the console on %s', (kind) => {
     app = await buildTestApp(kind);
     reader = await signedInStaff(app, { role: 'reader' });
     evaluator = await signedInStaff(app, { role: 'evaluator' });
-    await testDatabaseOf(app)
-      .insert(equivalencies)
-      .values(
-        table.map(([subject, number, local, units, mappingKind, satisfies], index) => ({
-          sendingCeeb: CEEB,
-          courseKey: equivalencyKey(subject, number),
-          subject,
-          number,
-          title: `${subject} ${number}`,
-          units,
-          localCourse: local,
-          localUnits: units,
-          kind: mappingKind,
-          satisfies: [...satisfies],
-          line: index + 2,
-        })),
-      );
+    await seedEquivalencyTable(app, CEEB, table);
   });
   afterAll(async () => {
     await app.close();
@@ -110,22 +53,13 @@ describe.each(databaseKinds)('transfer credit in the console on %s', (kind) => {
 
   async function applicant(submit = true): Promise<string> {
     const email = `credit${++counter}.${kind}@example.edu`;
-    const cookie = await signedInApplicant(app, email);
-    const saved = await callAs(app, cookie, 'PUT', '/api/answer', {
-      ...validApplicationAnswers(),
-      college_ceeb: CEEB,
-      college_coursework: JSON.stringify(grid),
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    if (submit) {
-      const submitted = await callAs(app, cookie, 'POST', '/api/submit');
-      expect(submitted.statusCode, submitted.body).toBe(200);
-    }
-    const [account] = await testDatabaseOf(app)
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.email, email));
-    return account?.id as string;
+    return (
+      await creditApplicant(app, email, {
+        ceeb: CEEB,
+        coursework: CREDIT_CASE_COURSEWORK,
+        submit,
+      })
+    ).id;
   }
 
   const evaluation = async (id: string, who = reader) => {
