@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConfigError, type Env, loadEnv } from '../config/env';
 import type { AppDatabase, DatabaseHandle } from '../db/database';
@@ -35,6 +36,25 @@ export interface CommandSpec {
 /** Wrong arguments: said with the usage, exit code 2. */
 export class UsageError extends CommandError {
   override name = 'UsageError';
+}
+
+/**
+ * The one file a command was given (`npm run x -- FILE.csv`), read as UTF-8 text: a usage error for
+ * none or several, a command error naming the file when it cannot be read.
+ */
+export async function readOneFile(
+  files: readonly string[],
+  kind: string,
+): Promise<{ file: string; text: string }> {
+  const [file] = files;
+  if (files.length !== 1 || file === undefined)
+    throw new UsageError(`Name exactly one ${kind} file to import (got ${files.length}).`);
+  try {
+    return { file, text: await readFile(file, 'utf8') };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new CommandError(`Cannot read ${file}: ${code}.`);
+  }
 }
 
 /**

@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EQUIVALENCY_COLUMNS } from '../../shared/credit/equivalency';
 import { auditKeysFromEnv } from '../audit/audit-keys';
 import { COMMAND_LINE_ACTOR, createAuditTrail } from '../audit/audit-trail';
 import { CommandError } from '../cli/command-support';
-import { type CommandSpec, UsageError } from '../cli/run-command';
+import { type CommandSpec, readOneFile } from '../cli/run-command';
 import {
   EquivalencyImportError,
   type EquivalencyStoreSummary,
@@ -39,16 +38,7 @@ export const equivalencyImportCommand: CommandSpec = {
   options: { check: { type: 'boolean' } },
   positionals: true,
   async prepare(values, files, { io }) {
-    const [file] = files;
-    if (files.length !== 1 || file === undefined)
-      throw new UsageError(`Name exactly one CSV file to import (got ${files.length}).`);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? String(error);
-      throw new CommandError(`Cannot read ${file}: ${code}.`);
-    }
+    const { file, text } = await readOneFile(files, 'CSV');
     let list: ReturnType<typeof readEquivalencyCsv>;
     try {
       list = readEquivalencyCsv(text);

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isListCategory, LIST_CATEGORIES } from '../../shared/lookup/lookup-api';
 import { CommandError } from '../cli/command-support';
-import { type CommandSpec, UsageError } from '../cli/run-command';
+import { type CommandSpec, readOneFile, UsageError } from '../cli/run-command';
 import { LookupImportError, readLookupList, storeLookupList } from './lookup-import';
 
 export const LOOKUP_IMPORT_USAGE = `Usage: npm run lookup:import -- --category CATEGORY FILE.csv
@@ -38,18 +37,7 @@ export const lookupImportCommand: CommandSpec = {
         `--category must be ${LIST_CATEGORIES.join(' or ')}${given} (addresses come from a provider, not a file).`,
       );
     }
-    const [file] = files;
-    if (files.length !== 1 || file === undefined) {
-      throw new UsageError(`Name exactly one CSV file to import (got ${files.length}).`);
-    }
-
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? String(error);
-      throw new CommandError(`Cannot read ${file}: ${code}.`);
-    }
+    const { file, text } = await readOneFile(files, 'CSV');
     let list: ReturnType<typeof readLookupList>;
     try {
       list = readLookupList(text);
