@@ -60,6 +60,10 @@ import { OneLinePerRequest } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStorableTextCheck } from './http/storable-text-check';
 import { type ZodTypeProvider, zodValidatorCompiler } from './http/zod-validation';
+import { createApiClients } from './integration/api-clients';
+import { createApiClientsStore } from './integration/api-clients-store';
+import { createApiOperations } from './integration/api-operations';
+import { API_PREFIX, apiV1Plugin } from './integration/api-v1-plugin';
 import { createJobQueue } from './jobs/create-job-queue';
 import { type Periodic, startPeriodic } from './jobs/periodic';
 import {
@@ -431,6 +435,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
   });
   await app.register(receiptStaffRoutes, { db: database.db, storage, sessions: staffSessions });
+  // The integrators' API: its own authentication (OAuth client credentials), errors and limits.
+  const apiClients = createApiClients(createApiClientsStore(database.db));
+  const apiOperations = createApiOperations();
+  await app.register(apiV1Plugin, {
+    prefix: API_PREFIX,
+    clients: apiClients,
+    operations: apiOperations,
+    limiter: createMemoryRateLimiter(),
+    tokenLimiter: createRateLimiter(database.db),
+    capabilities: [],
+  });
   await app.register(temporaryAnswersRoutes, { db: database.db, model: deps.model });
   // The outbox and the test link calls reveal codes and links: they need a key only the log shows.
   const devToolsKey = env.DEV_TOOLS_KEY ?? randomBytes(24).toString('base64url');

@@ -53,6 +53,19 @@ export const AUDIT_ACTIONS = [
   'credit.estimate_released',
   // An equivalency table file replaced the tables of the colleges it names.
   'equivalencies.imported',
+  // Integration (integration/): every API call, and what administrators do with clients,
+  // webhook subscriptions and feeds.
+  'api.call',
+  'api_client.created',
+  'api_client.secret_rotated',
+  'api_client.revoked',
+  'sis_id.set',
+  'webhook.subscription_created',
+  'webhook.subscription_deleted',
+  'webhook.subscription_disabled',
+  'webhook.subscription_enabled',
+  'webhook.delivery_replayed',
+  'feed.run',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,6 +75,8 @@ export type AuditActor =
   /** The applicant of the application the entry is about (a reply to an offer, an update). */
   | { type: 'applicant'; id: string; label?: string }
   | { type: 'anonymous'; label?: string }
+  /** An integrator's API client, by its row id and name. */
+  | { type: 'api_client'; id: string; label: string }
   | { type: 'system'; label: string };
 
 /** Who acts when an operator runs a command on the server. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  customType,
   index,
   integer,
   jsonb,
@@ -16,6 +17,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { StaffRole } from '../../shared/staff/permissions';
 import { LIST_KEYS, NAME_KEYS, PHONE_KEYS, SCHOOL_KEYS } from './list-answer-keys';
+
+/** A full transaction id (PostgreSQL's `xid8`), compared with a snapshot's oldest running one. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -479,7 +483,7 @@ export const auditEvents = pgTable(
     seq: bigint('seq', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
     actorType: text('actor_type')
-      .$type<'staff' | 'service_link' | 'applicant' | 'anonymous' | 'system'>()
+      .$type<'staff' | 'service_link' | 'applicant' | 'anonymous' | 'system' | 'api_client'>()
       .notNull(),
     actorId: text('actor_id'),
     actorLabel: text('actor_label'),
@@ -832,4 +836,201 @@ export const collegeTranscripts = pgTable(
     attachedAt: timestamp('attached_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.gridKey] })],
+);
+
+/**
+ * The student information system's id of an application, written back by an integrator
+ * (`PUT /api/v1/applications/{id}/sis-id`) and shown, searched and exported beside the receipt.
+ */
+export const applicationSisIds = pgTable(
+  'application_sis_ids',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => applications.accountId, { onDelete: 'cascade' }),
+    sisId: text('sis_id').notNull(),
+    setByLabel: text('set_by_label').notNull(),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('application_sis_ids_sis_id_idx').on(table.sisId)],
+);
+
+/**
+ * What happened to submitted applications, in commit-safe order, for the API's feeds and the
+ * webhooks (decision 057). Rows are written by triggers on the tables that change, in the change's
+ * own transaction; `tx` is that transaction's id, so a reader takes only rows older than every
+ * transaction still running and never skips one that commits late. No foreign key: the record of
+ * an event outlives a deleted application.
+ */
+export const integrationEvents = pgTable(
+  'integration_events',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    tx: xid8('tx').notNull().default(sql`pg_current_xact_id()`),
+    type: text('type').notNull(),
+    accountId: uuid('account_id').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [
+    index('integration_events_account_idx').on(table.accountId, table.seq),
+    index('integration_events_type_idx').on(table.type, table.seq),
+  ],
+);
+
+/**
+ * Each submitted application once, at the position of its latest event: the change feed reads
+ * this, so an application changed again moves to the end instead of appearing twice.
+ */
+export const applicationChanges = pgTable(
+  'application_changes',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => applications.accountId, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    tx: xid8('tx').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [uniqueIndex('application_changes_seq_idx').on(table.seq)],
+);
+
+/**
+ * An integrator's OAuth 2.0 client (client credentials): only the secret's SHA-256 is kept; the
+ * secret is shown once when made or rotated.
+ */
+export const apiClients = pgTable(
+  'api_clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id').notNull(),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    secretHash: text('secret_hash').notNull(),
+    secretCreatedAt: timestamp('secret_created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Calls per minute this client may make; over it, 429 with Retry-After. */
+    rateLimitPerMinute: integer('rate_limit_per_minute').notNull().default(600),
+    createdByLabel: text('created_by_label').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('api_clients_client_id_idx').on(table.clientId),
+    uniqueIndex('api_clients_name_idx').on(table.name),
+  ],
+);
+
+/** Access tokens issued to clients, by SHA-256; revoking or rotating a client ends them. */
+export const apiAccessTokens = pgTable(
+  'api_access_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => apiClients.id, { onDelete: 'cascade' }),
+    scopes: text('scopes').array().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('api_access_tokens_expiry_idx').on(table.expiresAt)],
+);
+
+/**
+ * A webhook subscription: where to send which events, signed with its secret (Standard Webhooks,
+ * `whsec_` + base64). The secret is kept as given because signing needs it. `event_cursor` is
+ * the last integration event fanned out to it.
+ */
+export const webhookSubscriptions = pgTable('webhook_subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  events: text('events').array().notNull(),
+  /** What the subscription may see: an event or a payload field needing another scope is left out. */
+  scopes: text('scopes').array().notNull(),
+  secret: text('secret').notNull(),
+  /** The API client that made it through the API, if one did. */
+  apiClientId: uuid('api_client_id').references(() => apiClients.id, { onDelete: 'cascade' }),
+  createdByLabel: text('created_by_label').notNull(),
+  createdAt: createdAt(),
+  eventCursor: bigint('event_cursor', { mode: 'number' }).notNull().default(0),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  disabledReason: text('disabled_reason'),
+});
+
+/** One event for one subscription: attempted until delivered or its retries run out. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    /** The `webhook-id` header: the same on every attempt and replay, so receivers can dedupe. */
+    id: text('id').primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
+    eventSeq: bigint('event_seq', { mode: 'number' }).notNull(),
+    eventType: text('event_type').notNull(),
+    accountId: uuid('account_id').notNull(),
+    /** The body as first signed: replays send the same bytes. */
+    payload: text('payload').notNull(),
+    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('webhook_deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('webhook_deliveries_subscription_idx').on(table.subscriptionId, table.eventSeq),
+    index('webhook_deliveries_account_idx').on(
+      table.subscriptionId,
+      table.accountId,
+      table.eventSeq,
+    ),
+  ],
+);
+
+/** Each attempt to deliver, for the delivery log. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    replay: integer('replay').notNull().default(0),
+  },
+  (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.id)],
+);
+
+/** Each run of a scheduled feed (or a dry run), with what it wrote where. */
+export const feedRuns = pgTable(
+  'feed_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    feed: text('feed').notNull(),
+    mode: text('mode').$type<'all' | 'changed' | 'dry_run'>().notNull(),
+    status: text('status').$type<'running' | 'succeeded' | 'failed'>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+    /** The change-log positions the run covered: a re-run reads the same range again. */
+    fromSeq: bigint('from_seq', { mode: 'number' }),
+    toSeq: bigint('to_seq', { mode: 'number' }),
+    rowCount: integer('row_count'),
+    destination: text('destination'),
+    fileName: text('file_name'),
+    error: text('error'),
+    rerunOf: uuid('rerun_of'),
+    startedBy: text('started_by').notNull(),
+  },
+  (table) => [index('feed_runs_feed_idx').on(table.feed, table.startedAt)],
 );

@@ -19,6 +19,7 @@ const TYPE_NAMES: Record<AuditEventView['actor_type'], string> = {
   applicant: 'The applicant',
   anonymous: 'Not signed in',
   system: 'The portal',
+  api_client: 'API client',
 };
 
 /** A staff member by their name or address; anyone else by what they are. */

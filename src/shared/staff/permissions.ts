@@ -16,6 +16,7 @@ export const PERMISSIONS = {
   'staff.manage': 'Invite staff, change roles, disable members',
   'audit.read': 'Read the audit trail',
   'settings.manage': 'Change the portal settings',
+  'integrations.manage': 'Manage API clients, webhook subscriptions and scheduled feeds',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -36,6 +37,7 @@ export const STEP_UP_PERMISSIONS: ReadonlySet<Permission> = new Set([
   'decisions.manage',
   'exports.run',
   'staff.manage',
+  'integrations.manage',
 ]);
 export const STEP_UP_MINUTES = 10;
 

@@ -193,7 +193,7 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
 export interface AuditEventView {
   seq: number;
   at: string;
-  actor_type: 'staff' | 'service_link' | 'applicant' | 'anonymous' | 'system';
+  actor_type: 'staff' | 'service_link' | 'applicant' | 'anonymous' | 'system' | 'api_client';
   actor_id: string | null;
   actor_label: string | null;
   action: string;

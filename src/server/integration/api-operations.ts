@@ -1,0 +1,110 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteGenericInterface,
+} from 'fastify';
+import type { ZodType, z } from 'zod';
+import type { ApiScope } from '../../shared/integration/api-scopes';
+import type { ZodTypeProvider } from '../http/zod-validation';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The `/api/v1` operation a route serves, for the audit trail. */
+    operationId?: string;
+  }
+}
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One operation of `/api/v1`, described once: the route validates with these zod schemas and
+ * the OpenAPI document is generated from them, so the published description cannot drift.
+ */
+export interface ApiOperationSpec<
+  Params extends ZodType = ZodType,
+  Query extends ZodType = ZodType,
+  Body extends ZodType = ZodType,
+> {
+  operationId: string;
+  method: ApiMethod;
+  /** Below `/api/v1`, in OpenAPI's form: `/applications/{id}`. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** The scope a token needs; null for the token endpoint itself. */
+  scope: ApiScope | null;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  /** The body's media type when it is not JSON (the token endpoint's form). */
+  bodyMediaType?: string;
+  /** Success and documented error answers; errors are `Problem` unless a schema says otherwise. */
+  responses: Record<
+    number,
+    { description: string; schema?: ZodType; mediaType?: string; headers?: Record<string, string> }
+  >;
+}
+
+/** Every operation registered, in order: the OpenAPI document reads this list. */
+export interface ApiOperations {
+  readonly list: readonly ApiOperationSpec[];
+  add(spec: ApiOperationSpec): void;
+}
+
+export function createApiOperations(): ApiOperations {
+  const list: ApiOperationSpec[] = [];
+  return {
+    list,
+    add(spec) {
+      if (list.some((known) => known.operationId === spec.operationId))
+        throw new Error(`operation ${spec.operationId} is registered twice`);
+      list.push(spec);
+    },
+  };
+}
+
+/** `/applications/{id}` as Fastify writes it: `/applications/:id`. */
+export function fastifyPath(openApiPath: string): string {
+  return openApiPath.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+type Infer<S> = S extends ZodType ? z.output<S> : undefined;
+
+export interface ApiRequestTypes<P, Q, B> extends RouteGenericInterface {
+  Params: Infer<P>;
+  Querystring: Infer<Q>;
+  Body: Infer<B>;
+}
+
+/**
+ * Registers an operation on a plugin of `/api/v1` (below the prefix) and in the list the OpenAPI
+ * document is made from. `guard` is the API's authentication for the operation's scope
+ * (`ApiGuard.for`), run before the body is even parsed.
+ */
+export function apiRoute<P extends ZodType, Q extends ZodType, B extends ZodType>(
+  app: FastifyInstance,
+  operations: ApiOperations,
+  spec: ApiOperationSpec<P, Q, B>,
+  guard: onRequestHookHandler,
+  handler: (
+    request: FastifyRequest<ApiRequestTypes<P, Q, B>>,
+    reply: FastifyReply,
+  ) => Promise<unknown>,
+): void {
+  operations.add(spec as ApiOperationSpec);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: spec.method,
+    url: fastifyPath(spec.path),
+    schema: {
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.query ? { querystring: spec.query } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+    },
+    config: { operationId: spec.operationId },
+    onRequest: guard,
+    handler: handler as never,
+  });
+}
