@@ -47,7 +47,8 @@ CREATE TABLE "feed_runs" (
 	"file_name" text,
 	"error" text,
 	"rerun_of" uuid,
-	"started_by" text NOT NULL
+	"started_by" text NOT NULL,
+	"scheduled_for" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "integration_events" (
@@ -113,12 +114,14 @@ CREATE UNIQUE INDEX "api_clients_name_idx" ON "api_clients" USING btree ("name")
 CREATE UNIQUE INDEX "application_changes_seq_idx" ON "application_changes" USING btree ("seq");--> statement-breakpoint
 CREATE INDEX "application_sis_ids_sis_id_idx" ON "application_sis_ids" USING btree ("sis_id");--> statement-breakpoint
 CREATE INDEX "feed_runs_feed_idx" ON "feed_runs" USING btree ("feed","started_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "feed_runs_schedule_idx" ON "feed_runs" USING btree ("feed","scheduled_for");--> statement-breakpoint
 CREATE INDEX "integration_events_account_idx" ON "integration_events" USING btree ("account_id","seq");--> statement-breakpoint
 CREATE INDEX "integration_events_type_idx" ON "integration_events" USING btree ("type","seq");--> statement-breakpoint
 CREATE INDEX "webhook_attempts_delivery_idx" ON "webhook_attempts" USING btree ("delivery_id","id");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE "webhook_deliveries"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_subscription_idx" ON "webhook_deliveries" USING btree ("subscription_id","event_seq");--> statement-breakpoint
-CREATE INDEX "webhook_deliveries_account_idx" ON "webhook_deliveries" USING btree ("subscription_id","account_id","event_seq");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_account_idx" ON "webhook_deliveries" USING btree ("subscription_id","account_id","event_seq");
+--> statement-breakpoint
 CREATE FUNCTION record_integration_event(event_type text, account uuid, payload jsonb) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   event_seq bigint;

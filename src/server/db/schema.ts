@@ -1031,6 +1031,11 @@ export const feedRuns = pgTable(
     error: text('error'),
     rerunOf: uuid('rerun_of'),
     startedBy: text('started_by').notNull(),
+    /** The schedule's time a scheduled run is for: one run per time, whichever server claims it. */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
   },
-  (table) => [index('feed_runs_feed_idx').on(table.feed, table.startedAt)],
+  (table) => [
+    index('feed_runs_feed_idx').on(table.feed, table.startedAt),
+    uniqueIndex('feed_runs_schedule_idx').on(table.feed, table.scheduledFor),
+  ],
 );
