@@ -6,6 +6,7 @@ import {
   STAFF_ROLES,
   type StaffRole,
 } from '../../shared/staff/permissions';
+import { API_PREFIX } from '../integration/api-v1-plugin';
 import { cookieHeader, post, STRONG_PASSWORD, signedInApplicant } from '../test/accounts-helpers';
 import { listRoutes } from '../test/route-list';
 import { enrolMember, inviteMember } from '../test/staff-sign-in';
@@ -225,14 +226,38 @@ describe.each(databaseKinds)('who reaches the staff routes on %s', (kind) => {
   it('never lets a staff session act as an applicant', async () => {
     const admin = await enrolMember(app, 'matrix-admin-2@staff.example.edu', 'admin');
     const staffOnly = { cookie: admin.cookie };
-    // Logging out needs no session: it only clears the browser's cookies.
+    // Logging out needs no session: it only clears the browser's cookies. The integrators' API
+    // under /api/v1 has its own credentials, checked below.
     const applicantRoutes = listRoutes(app).filter(
-      (route) => route.url.startsWith('/api/') && route.url !== '/api/logout',
+      (route) =>
+        route.url.startsWith('/api/') &&
+        !route.url.startsWith(API_PREFIX) &&
+        route.url !== '/api/logout',
     );
     expect(applicantRoutes.length).toBeGreaterThan(10);
     const reached: string[] = [];
     for (const route of applicantRoutes) {
       const status = (await call(route.methods[0] as string, route.url, staffOnly)).statusCode;
+      if (status !== 401) reached.push(`${route.methods[0]} ${route.url}: ${status}`);
+    }
+    expect(reached).toEqual([]);
+  });
+
+  it('never lets a staff session call the integrators’ API', async () => {
+    const admin = await enrolMember(app, 'matrix-admin-3@staff.example.edu', 'admin');
+    // The token endpoint and the API's description need no token; a cookie does not change that.
+    const open = new Set([
+      `${API_PREFIX}/oauth/token`,
+      `${API_PREFIX}/openapi.json`,
+      `${API_PREFIX}/reference`,
+    ]);
+    const apiRoutes = listRoutes(app).filter(
+      (route) => route.url.startsWith(`${API_PREFIX}/`) && !open.has(route.url),
+    );
+    const reached: string[] = [];
+    for (const route of apiRoutes) {
+      const status = (await call(route.methods[0] as string, route.url, { cookie: admin.cookie }))
+        .statusCode;
       if (status !== 401) reached.push(`${route.methods[0]} ${route.url}: ${status}`);
     }
     expect(reached).toEqual([]);
