@@ -139,6 +139,22 @@ const ACCESS: Record<string, Access> = {
     kind: 'permission',
     permission: 'applications.read',
   },
+  'GET /staff/api/integrations/clients': {
+    kind: 'permission',
+    permission: 'integrations.manage',
+  },
+  'POST /staff/api/integrations/clients': {
+    kind: 'permission',
+    permission: 'integrations.manage',
+  },
+  'POST /staff/api/integrations/clients/:clientId/rotate': {
+    kind: 'permission',
+    permission: 'integrations.manage',
+  },
+  'POST /staff/api/integrations/clients/:clientId/revoke': {
+    kind: 'permission',
+    permission: 'integrations.manage',
+  },
 };
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
@@ -225,9 +241,13 @@ describe.each(databaseKinds)('who reaches the staff routes on %s', (kind) => {
   it('never lets a staff session act as an applicant', async () => {
     const admin = await enrolMember(app, 'matrix-admin-2@staff.example.edu', 'admin');
     const staffOnly = { cookie: admin.cookie };
-    // Logging out needs no session: it only clears the browser's cookies.
+    // Logging out needs no session: it only clears the browser's cookies. /api/v1 is the
+    // integrators' API, which takes no cookie at all (its own tests cover its tokens).
     const applicantRoutes = listRoutes(app).filter(
-      (route) => route.url.startsWith('/api/') && route.url !== '/api/logout',
+      (route) =>
+        route.url.startsWith('/api/') &&
+        !route.url.startsWith('/api/v1/') &&
+        route.url !== '/api/logout',
     );
     expect(applicantRoutes.length).toBeGreaterThan(10);
     const reached: string[] = [];
