@@ -60,6 +60,7 @@ import { OneLinePerRequest } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStorableTextCheck } from './http/storable-text-check';
 import { type ZodTypeProvider, zodValidatorCompiler } from './http/zod-validation';
+import { apiClientRoutes } from './integration/api-client-routes';
 import { createApiClients } from './integration/api-clients';
 import { createApiClientsStore } from './integration/api-clients-store';
 import { createApiOperations } from './integration/api-operations';
@@ -437,6 +438,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(receiptStaffRoutes, { db: database.db, storage, sessions: staffSessions });
   // The integrators' API: its own authentication (OAuth client credentials), errors and limits.
   const apiClients = createApiClients(createApiClientsStore(database.db));
+  await app.register(apiClientRoutes, { sessions: staffSessions, clients: apiClients });
   const apiOperations = createApiOperations();
   await app.register(apiV1Plugin, {
     prefix: API_PREFIX,

@@ -7,7 +7,7 @@ import type {
   ApplicationHistoryEntry,
   ApplicationNeighbours,
 } from '../../shared/staff/application-api';
-import { accounts, applications, auditEvents } from '../db/schema';
+import { accounts, applicationSisIds, applications, auditEvents } from '../db/schema';
 import { callAs, signedInApplicant } from '../test/accounts-helpers';
 import { uploadDocument } from '../test/document-helpers';
 import { makePng } from '../test/sample-files';
@@ -78,7 +78,23 @@ describe.each(databaseKinds)('one application in the staff console on %s', (kind
     });
     expect(detail.email).toMatch(/-0@example\.edu$/);
     expect(detail.checklist.items.length).toBeGreaterThan(0);
+    expect(detail.sis_id).toBeNull();
     expect(await actionsFor(id)).toEqual(['application.view']);
+  });
+
+  it("shows the student information system's id with who wrote it back and when", async () => {
+    const { ids } = await insertNamed(['Banerjee']);
+    const id = ids[0] as string;
+    const setAt = new Date('2026-11-20T08:30:00Z');
+    await testDatabaseOf(app)
+      .insert(applicationSisIds)
+      .values({ accountId: id, sisId: 'S0042', setByLabel: 'Banner nightly', setAt });
+    const detail = (await get(`${API}/${id}`)).json<ApplicationDetail>();
+    expect(detail.sis_id).toEqual({
+      value: 'S0042',
+      set_by: 'Banner nightly',
+      set_at: setAt.toISOString(),
+    });
   });
 
   it('answers 404 for an application that does not exist and 400 for an id that is not one', async () => {

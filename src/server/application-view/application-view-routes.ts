@@ -176,6 +176,13 @@ export const applicationViewRoutes: FastifyPluginAsync<ApplicationViewRoutesOpti
         view,
         checklist: checklist ?? { items: [], missing: 0 },
         receipt: receipt ? receiptView(receipt) : null,
+        sis_id: found.sis
+          ? {
+              value: found.sis.sisId,
+              set_by: found.sis.setByLabel,
+              set_at: found.sis.setAt.toISOString(),
+            }
+          : null,
         decision,
         // The answers above are as submitted; each update after submit is the grid afterwards.
         coursework_updates: describedCourseworkUpdates(found.answers, updates).map((update) => ({

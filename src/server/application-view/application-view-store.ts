@@ -5,7 +5,7 @@ import {
 } from '../../shared/staff/application-list-api';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
-import { accounts, applications, staffSavedViews } from '../db/schema';
+import { accounts, applicationSisIds, applications, staffSavedViews } from '../db/schema';
 
 export interface ApplicationHeader {
   id: string;
@@ -16,6 +16,8 @@ export interface ApplicationHeader {
   answers: Record<string, string | boolean>;
   tabs: Record<string, string>;
   addAnother: Record<string, number>;
+  /** The student information system's id its integration wrote back, and who wrote it when. */
+  sis: { sisId: string; setByLabel: string; setAt: Date } | null;
 }
 
 /** The one-application page's reads, and the saved views of the list. */
@@ -33,13 +35,24 @@ export function createApplicationViewStore(db: AppDatabase) {
           answers: applications.answers,
           tabs: applications.tabs,
           addAnother: applications.addAnother,
+          sisId: applicationSisIds.sisId,
+          sisSetBy: applicationSisIds.setByLabel,
+          sisSetAt: applicationSisIds.setAt,
         })
         .from(applications)
         .innerJoin(accounts, eq(accounts.id, applications.accountId))
+        .leftJoin(applicationSisIds, eq(applicationSisIds.accountId, applications.accountId))
         .where(eq(applications.accountId, accountId));
       if (!row) return null;
-      const { listStatus, ...rest } = row;
-      return { ...rest, status: APPLICATION_STATUSES[listStatus] ?? 'started' };
+      const { listStatus, sisId, sisSetBy, sisSetAt, ...rest } = row;
+      return {
+        ...rest,
+        status: APPLICATION_STATUSES[listStatus] ?? 'started',
+        sis:
+          sisId === null || sisSetBy === null || sisSetAt === null
+            ? null
+            : { sisId, setByLabel: sisSetBy, setAt: sisSetAt },
+      };
     },
 
     async exists(accountId: string, tx: Executor = db): Promise<boolean> {

@@ -14,6 +14,7 @@ import { createCreditStore } from '../credit/credit-store';
 import { LIST_KEYS, NAME_KEYS, PHONE_KEYS, SCHOOL_KEYS } from '../db/list-answer-keys';
 import {
   accounts,
+  applicationSisIds,
   applications,
   auditEvents,
   checklistCounts,
@@ -154,6 +155,7 @@ describe.each(databaseKinds)('the staff application list on %s', (kind) => {
           transfer_units: null,
           credit_courses: null,
           credit_mapped: null,
+          sis_id: null,
         },
       ],
       total: 1,
@@ -562,6 +564,41 @@ describe.each(databaseKinds)('the staff application list on %s', (kind) => {
     await testDatabaseOf(app).update(accounts).set({ email: changed }).where(eq(accounts.id, pat));
     expect(await searched(changed)).toEqual([pat]);
     expect(await searched(email)).toEqual([]);
+  });
+
+  it('shows the SIS id and finds an application by exactly it, alone or beside a name', async () => {
+    const ids = await insert([
+      { answers: { first_name: 'Sam', last_name: 'Okafor' } },
+      { answers: { first_name: 'Ria', last_name: 'Banerjee' } },
+      { answers: { first_name: 'Lee', last_name: 'Hart' } },
+    ]);
+    const [sam, ria] = ids as [string, string];
+    const sisId = `S${randomBytes(4).toString('hex').toUpperCase()}-7`;
+    const digits = String(900_000_000 + Math.floor(Math.random() * 99_999_999));
+    await testDatabaseOf(app)
+      .insert(applicationSisIds)
+      .values([
+        { accountId: sam, sisId, setByLabel: 'Banner nightly' },
+        { accountId: ria, sisId: digits, setByLabel: 'Banner nightly' },
+      ]);
+    const response = await get(`term=${tag}&sort=name&direction=asc`);
+    const rows = response.json<ApplicationListResponse>().applications;
+    expect(rows.map((row) => [row.last_name, row.sis_id])).toEqual([
+      ['Banerjee', digits],
+      ['Hart', null],
+      ['Okafor', sisId],
+    ]);
+    expect(await searched(sisId)).toEqual([sam]);
+    expect(await searched(`  ${sisId} `)).toEqual([sam]);
+    // Digits alone are an id as well as a phone number's: both searches answer.
+    expect(await searched(digits)).toEqual([ria]);
+    // Exactly the id: not a part of it, not in another case.
+    expect(await searched(sisId.slice(0, -2))).toEqual([]);
+    expect(await searched(sisId.toLowerCase())).toEqual([]);
+    // The words of a name still find their application beside it.
+    expect(await searched('okafor')).toEqual([sam]);
+    // The list's filters still apply to what the id found.
+    expect(await listed(`q=${encodeURIComponent(sisId)}&status=submitted`)).toEqual([]);
   });
 
   it('keeps the exact-address lookup of the home page', async () => {

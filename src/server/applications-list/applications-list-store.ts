@@ -1,4 +1,4 @@
-import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { normaliseUsername } from '../../shared/accounts/account-forms';
 import {
   APPLICATION_STATUSES,
@@ -11,6 +11,7 @@ import { type AppDatabase, rowsOf } from '../db/database';
 import { LIST_KEYS } from '../db/list-answer-keys';
 import {
   accounts,
+  applicationSisIds,
   applications,
   checklistCounts,
   courseworkTotals,
@@ -56,6 +57,38 @@ const d = decisions;
 const decisionCode = sql`(select ${d.code} from ${d} where ${d.accountId} = ${a.accountId})`;
 const decisionReleased = sql`exists (select 1 from ${d}
   where ${d.accountId} = ${a.accountId} and ${d.releasedAt} is not null)`;
+
+const sis = applicationSisIds;
+/** The id the student information system gave the application, by primary key likewise. */
+const sisId = sql`(select ${sis.sisId} from ${sis} where ${sis.accountId} = ${a.accountId})`;
+
+/** Longer searches are not an id: the SIS lookup is skipped for them. */
+const SIS_ID_SEARCH_MAX_LENGTH = 64;
+/** An id is one application's, but nothing in the schema says so: a bound on what is read. */
+const SEARCH_SIS_MATCHES_MAX = 20;
+
+/**
+ * The applications whose SIS id is exactly the search, from the index on `sis_id`: one lookup
+ * before the search, so a search that is no SIS id (the common case) runs as it always did.
+ */
+async function applicationsWithSisId(db: AppDatabase, q: string): Promise<string[]> {
+  const text = q.trim();
+  if (text === '' || text.length > SIS_ID_SEARCH_MAX_LENGTH || /\s/.test(text)) return [];
+  const rows = await db
+    .select({ id: sis.accountId })
+    .from(sis)
+    .where(eq(sis.sisId, text))
+    .limit(SEARCH_SIS_MATCHES_MAX);
+  return rows.map((row) => row.id);
+}
+
+/** The search's words, or any of the applications its SIS id names. */
+function searchMatches(words: readonly SearchWord[], sisMatches: readonly string[]): SQL {
+  const byWords = words.length > 0 ? and(...words.map(matchesWord)) : undefined;
+  if (sisMatches.length === 0) return byWords as SQL;
+  const bySis = inArray(a.accountId, [...sisMatches]);
+  return (byWords ? or(byWords, bySis) : bySis) as SQL;
+}
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 const containing = (text: string) => `%${escapeLike(text)}%`;
@@ -142,16 +175,24 @@ function matchesWord(word: SearchWord): SQL {
   return sql`(${a.listSearch} like ${pattern} or ${names} or ${a.listEmail} like ${pattern})`;
 }
 
-/** Best matches first: a whole name word counts most, then the word anywhere; a typo counts 0. */
-function relevance(words: readonly SearchWord[]): SQL {
-  const scores = words.map((word) =>
+/**
+ * Best matches first: the application whose SIS id is the search, then a whole name word counts
+ * most, then the word anywhere; a typo counts 0.
+ */
+function relevance(words: readonly SearchWord[], sisMatches: readonly string[] = []): SQL {
+  const sisScore =
+    sisMatches.length > 0
+      ? [sql`(case when ${inArray(a.accountId, [...sisMatches])} then 100 else 0 end)`]
+      : [];
+  const wordScores = words.map((word) =>
     word.kind === 'email'
       ? sql`(case when ${a.listEmail} like ${containing(word.text)} then 1 else 0 end)`
       : sql`(case when ${a.listNameKeys} @> array[${word.text}]::text[] then 2
           when ${a.listSearch} like ${containing(word.text)} then 1
           when ${a.listEmail} like ${containing(word.text)} then 1 else 0 end)`,
   );
-  return sql.join(scores, sql` + `);
+  const scores = [...sisScore, ...wordScores];
+  return scores.length > 0 ? sql.join(scores, sql` + `) : sql`0`;
 }
 
 interface ListRow {
@@ -176,6 +217,7 @@ interface ListRow {
   transfer_units: string | number | null;
   credit_courses: string | number | null;
   credit_mapped: string | number | null;
+  sis_id: string | null;
   total?: string | number;
 }
 
@@ -194,7 +236,7 @@ const listColumns = (email: SQL) => sql`${a.accountId} as id,
   ${missingItems} as missing_items,
   ${decisionCode} as decision, ${decisionReleased} as decision_released,
   ${transferGpa} as transfer_gpa, ${transferUnits} as transfer_units,
-  ${creditCourses} as credit_courses, ${creditMapped} as credit_mapped`;
+  ${creditCourses} as credit_courses, ${creditMapped} as credit_mapped, ${sisId} as sis_id`;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -223,6 +265,7 @@ function listRow(row: ListRow): ApplicationListRow {
     transfer_units: decimalText(row.transfer_units),
     credit_courses: row.credit_courses === null ? null : Number(row.credit_courses),
     credit_mapped: row.credit_mapped === null ? null : Number(row.credit_mapped),
+    sis_id: row.sis_id,
   };
 }
 
@@ -315,11 +358,15 @@ export async function listApplications(
   const filters = filtersOf(request);
   const limit = request.pageSize;
   const offset = (request.page - 1) * request.pageSize;
-  const words = request.q === '' ? [] : await searchWords(db, request.q);
+  const [words, sisMatches] =
+    request.q === ''
+      ? [[], []]
+      : await Promise.all([searchWords(db, request.q), applicationsWithSisId(db, request.q)]);
 
-  if (request.q !== '' && words.length === 0) return { rows: [], total: 0, totalExact: true };
+  if (request.q !== '' && words.length === 0 && sisMatches.length === 0)
+    return { rows: [], total: 0, totalExact: true };
 
-  if (words.length === 0) {
+  if (request.q === '') {
     const sort = request.sort ?? 'last_activity';
     const walked = WALKED_SORTS[sort];
     const [rows, counted] = await Promise.all([
@@ -344,12 +391,12 @@ export async function listApplications(
     };
   }
 
-  const matches = and(...words.map(matchesWord)) as SQL;
+  const matches = searchMatches(words, sisMatches);
   // The few rows found read their address one by one rather than joining every account.
   const email = sql`(select ${c.email} from ${c} where ${c.id} = ${a.accountId})`;
   const order = request.sort
     ? orderBy(request.sort, request.direction, sql`${a.listEmail}`)
-    : sql`${relevance(words)} desc, ${orderBy('name', 'asc')}`;
+    : sql`${relevance(words, sisMatches)} desc, ${orderBy('name', 'asc')}`;
   // The search's matches first, through its indexes, then the filters and the order on those
   // few rows: left to choose, the planner may walk a sort's index testing every application
   // against the search, or read a filter's index of tens of thousands of rows.
@@ -380,11 +427,14 @@ export async function listSelection(
   request: ApplicationListRequest,
 ): Promise<{ where: SQL | undefined; order: SQL } | null> {
   const filters = filtersOf(request);
-  const words = request.q === '' ? [] : await searchWords(db, request.q);
-  if (request.q !== '' && words.length === 0) return null;
+  const [words, sisMatches] =
+    request.q === ''
+      ? [[], []]
+      : await Promise.all([searchWords(db, request.q), applicationsWithSisId(db, request.q)]);
+  if (request.q !== '' && words.length === 0 && sisMatches.length === 0) return null;
   // The list's own order; the address from the applications' own copy, equal to the account's.
   const email = sql`${a.listEmail}`;
-  if (words.length === 0) {
+  if (request.q === '') {
     return {
       where: filters,
       order: orderBy(request.sort ?? 'last_activity', request.direction, email),
@@ -392,8 +442,8 @@ export async function listSelection(
   }
   const order = request.sort
     ? orderBy(request.sort, request.direction, email)
-    : sql`${relevance(words)} desc, ${orderBy('name', 'asc')}`;
-  return { where: and(...words.map(matchesWord), filters), order };
+    : sql`${relevance(words, sisMatches)} desc, ${orderBy('name', 'asc')}`;
+  return { where: and(searchMatches(words, sisMatches), filters), order };
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '../../shared/staff/export-columns';
 import { UNKNOWN_FIELD_MESSAGE } from '../../shared/validation/field-errors';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../shared/validation/storable-text';
-import { applicationReceipts, auditEvents, decisions } from '../db/schema';
+import { applicationReceipts, applicationSisIds, auditEvents, decisions } from '../db/schema';
 import { CSV_BOM } from '../http/csv-writer';
 import { STEP_UP_REQUIRED_CODE } from '../staff/staff-sessions';
 import { signedInApplicant } from '../test/accounts-helpers';
@@ -195,6 +195,35 @@ describe.each(databaseKinds)('the CSV export of the list on %s', (kind) => {
     expect(
       catalogue.columns.filter((column) => column.group === 'decision').map((column) => column.id),
     ).toEqual([...EXPORT_DECISION_COLUMNS]);
+  });
+
+  it("writes the student information system's id once it is written back", async () => {
+    const tag = newTag();
+    const [withId] = await insertApplications(app, tag, [
+      {
+        answers: { last_name: 'Abbott' },
+        status: 'submitted',
+        submittedAt: '2026-02-03T04:05:06Z',
+      },
+      {
+        answers: { last_name: 'Brandt' },
+        status: 'submitted',
+        submittedAt: '2026-02-03T04:05:06Z',
+      },
+    ]);
+    const sisId = `S-${tag}`;
+    await testDatabaseOf(app)
+      .insert(applicationSisIds)
+      .values({ accountId: withId as string, sisId, setByLabel: 'Banner nightly' });
+    const { header, rows } = await exported(`term=${tag}&sort=name&columns=last_name,sis_id`);
+    expect(header).toEqual(['last_name', 'sis_id']);
+    expect(rows).toEqual([
+      ['Abbott', sisId],
+      ['Brandt', ''],
+    ]);
+    // The export's search finds the application by its SIS id as the list's does.
+    const found = await exported(`q=${encodeURIComponent(sisId)}&columns=last_name,sis_id`);
+    expect(found.rows).toEqual([['Abbott', sisId]]);
   });
 
   it('neutralises anything a spreadsheet would run as a formula', async () => {

@@ -60,6 +60,8 @@ function decisionValue(
   switch (column) {
     case 'confirmation_number':
       return application.confirmationNumber;
+    case 'sis_id':
+      return application.sisId;
     case 'decision':
       return decision?.code ?? null;
     case 'decision_label':

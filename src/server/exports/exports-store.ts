@@ -11,6 +11,7 @@ import type { AppDatabase } from '../db/database';
 import {
   accounts,
   applicationReceipts,
+  applicationSisIds,
   applications,
   courseworkTotals,
   creditRequirementStatuses,
@@ -32,6 +33,8 @@ export interface ExportApplication {
   answers: Record<string, string | boolean>;
   /** The receipt's confirmation number, once submitted. */
   confirmationNumber: string | null;
+  /** The student information system's id, once its integration wrote it back. */
+  sisId: string | null;
   decision: {
     code: string;
     releaseAt: Date | null;
@@ -106,6 +109,7 @@ export function createExportsStore(db: AppDatabase) {
           updatedAt: applications.updatedAt,
           answers: applications.answers,
           confirmationNumber: applicationReceipts.number,
+          sisId: applicationSisIds.sisId,
           decisionCode: decisions.code,
           releaseAt: decisions.releaseAt,
           releasedAt: decisions.releasedAt,
@@ -126,6 +130,7 @@ export function createExportsStore(db: AppDatabase) {
         .innerJoin(accounts, eq(accounts.id, applications.accountId))
         .leftJoin(applicationReceipts, eq(applicationReceipts.accountId, applications.accountId))
         .leftJoin(decisions, eq(decisions.accountId, applications.accountId))
+        .leftJoin(applicationSisIds, eq(applicationSisIds.accountId, applications.accountId))
         .leftJoin(courseworkTotals, eq(courseworkTotals.accountId, applications.accountId))
         .leftJoin(creditSummaries, eq(creditSummaries.accountId, applications.accountId))
         .where(inArray(applications.accountId, [...ids]));
@@ -142,6 +147,7 @@ export function createExportsStore(db: AppDatabase) {
             lastActivity: row.updatedAt,
             answers: row.answers,
             confirmationNumber: row.confirmationNumber,
+            sisId: row.sisId,
             decision:
               row.decisionCode === null
                 ? null

@@ -140,6 +140,22 @@ const ACCESS: Record<string, Access> = {
     kind: 'permission',
     permission: 'applications.read',
   },
+  'GET /staff/api/integrations/clients': {
+    kind: 'permission',
+    permission: 'integrations.manage',
+  },
+  'POST /staff/api/integrations/clients': {
+    kind: 'permission',
+    permission: 'integrations.manage',
+  },
+  'POST /staff/api/integrations/clients/:clientId/rotate': {
+    kind: 'permission',
+    permission: 'integrations.manage',
+  },
+  'POST /staff/api/integrations/clients/:clientId/revoke': {
+    kind: 'permission',
+    permission: 'integrations.manage',
+  },
 };
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';

@@ -92,6 +92,11 @@ export const applicationDetailSchema = z.object({
   checklist: checklistSchema,
   /** The confirmation number and fingerprint given at submit; null before. */
   receipt: receiptSchema.nullable(),
+  /**
+   * The student information system's id its integration wrote back (PUT /api/v1/applications/
+   * {id}/sis-id), with the client that wrote it and when; null until then.
+   */
+  sis_id: z.object({ value: z.string(), set_by: z.string(), set_at: z.string() }).nullable(),
   /** The decision recorded, released or not (staff only); null before one is recorded. */
   decision: staffDecisionSchema.nullable(),
 });

@@ -319,6 +319,8 @@ export interface ApplicationListRow {
    */
   credit_courses: number | null;
   credit_mapped: number | null;
+  /** The student information system's id its integration wrote back; null until then. */
+  sis_id: string | null;
 }
 
 export interface ApplicationListResponse {

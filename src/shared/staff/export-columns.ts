@@ -54,12 +54,14 @@ const FIXED_LABELS: Record<(typeof EXPORT_FIXED_COLUMNS)[number], string> = {
 };
 
 /**
- * The receipt and the decision: the confirmation number the applicant quotes, the decision as a
+ * The receipt and the decision: the confirmation number the applicant quotes, the student
+ * information system's id once its integration wrote it back, the decision as a
  * code and as the tenant's label (as the list's `decision` and `decision_label`), its release
  * (scheduled and done) and the applicant's reply. Times are ISO 8601 in UTC, as `submitted_at`.
  */
 export const EXPORT_DECISION_COLUMNS = [
   'confirmation_number',
+  'sis_id',
   'decision',
   'decision_label',
   'decision_release_at',
@@ -71,6 +73,7 @@ export type ExportDecisionColumn = (typeof EXPORT_DECISION_COLUMNS)[number];
 
 const DECISION_LABELS: Record<ExportDecisionColumn, string> = {
   confirmation_number: 'Confirmation number',
+  sis_id: "SIS ID (the student information system's id)",
   decision: 'Decision (code)',
   // As a choice's `_desc` column is named; a bare "Decision" would share its name with the
   // list's Decision filter on the same page.

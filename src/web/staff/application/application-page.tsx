@@ -37,6 +37,7 @@ import {
 import { PdfAction } from './pdf-action';
 import { QueueNavigation } from './queue-navigation';
 import { ReceiptFact } from './receipt-fact';
+import { SisIdFact } from './sis-id-fact';
 import { type PdfDownload, usePdfDownload } from './use-pdf-download';
 
 const STATUS_LABELS: Record<ApplicationDetail['status'], string> = {
@@ -203,6 +204,7 @@ function LoadedApplication({
           {detail.receipt ? (
             <ReceiptFact applicationId={detail.id} receipt={detail.receipt} />
           ) : null}
+          {detail.receipt || detail.sis_id ? <SisIdFact sisId={detail.sis_id} /> : null}
         </dl>
       </div>
       <div className={styles.actions}>

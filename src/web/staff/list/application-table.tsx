@@ -122,6 +122,7 @@ export function ApplicationTable({
               <td data-label="Transfer GPA">{orDash(row.transfer_gpa)}</td>
               <td data-label="Transfer units">{orDash(row.transfer_units)}</td>
               <td data-label="Mapped">{mappedShareText(row)}</td>
+              <td data-label="SIS ID">{orDash(row.sis_id)}</td>
             </tr>
           ))}
         </tbody>

@@ -65,6 +65,13 @@ export const COLUMNS: Column[] = [
     label: 'Mapped',
     className: list.colNumber ?? '',
   },
+  {
+    // Found by the search box (an exact id) rather than sorted.
+    key: 'sis_id',
+    sort: null,
+    label: 'SIS ID',
+    className: list.colSisId ?? '',
+  },
 ];
 
 export const SORTABLE = COLUMNS.filter(
