@@ -45,7 +45,7 @@ const TITLES: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
-function problem(status: number, detail: string, errors?: Problem['errors']): Problem {
+export function problem(status: number, detail: string, errors?: Problem['errors']): Problem {
   return {
     type: 'about:blank',
     title: TITLES[status] ?? 'Error',
