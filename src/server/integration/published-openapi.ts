@@ -12,11 +12,6 @@ import type { OpenApiDocument } from './openapi-document';
 /** Where the published document is kept, reviewed like code: a change to it is a change to the API. */
 export const PUBLISHED_OPENAPI_FILE = path.join(projectRoot, 'docs', 'openapi-v1.json');
 
-/** The published file's text: two-space JSON with a final newline, so diffs read well. */
-export function publishedText(document: OpenApiDocument): string {
-  return `${JSON.stringify(document, null, 2)}\n`;
-}
-
 /**
  * The document exactly as a server serves it: the whole app built on an empty in-memory database
  * (the document depends on no data), asked for `/api/v1/openapi.json`, and closed.
