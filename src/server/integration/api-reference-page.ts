@@ -25,6 +25,10 @@ const schemaAnchor = (name: string) => `schema-${slug(name)}`;
 
 const COMPONENT_PREFIX = '#/components/schemas/';
 
+/** A table may be wider than a phone: it scrolls in its own box, which a keyboard can reach. */
+const scrollRegion = (name: string) =>
+  `role="region" aria-label="${escapeHtml(name)}" tabindex="0"`;
+
 /** A schema as a short type: a link for a component, `array of …`, `string or null`. */
 function typeOf(schema: JsonSchema | undefined): string {
   if (!schema) return 'any';
@@ -39,6 +43,8 @@ function typeOf(schema: JsonSchema | undefined): string {
     return `one of ${(schema.enum as unknown[]).map((value) => `<code>${escapeHtml(JSON.stringify(value))}</code>`).join(', ')}`;
   if (schema.const !== undefined) return `<code>${escapeHtml(JSON.stringify(schema.const))}</code>`;
   if (schema.type === 'array') return `array of ${typeOf(schema.items as JsonSchema | undefined)}`;
+  if (Array.isArray(schema.type))
+    return (schema.type as string[]).map((type) => escapeHtml(type)).join(' or ');
   const format = typeof schema.format === 'string' ? ` (${escapeHtml(schema.format)})` : '';
   return `${escapeHtml(String(schema.type ?? 'any'))}${format}`;
 }
@@ -51,7 +57,7 @@ function propertiesTable(schema: JsonSchema, caption: string): string {
       `<tr><th scope="row"><code>${escapeHtml(name)}</code>${required.has(name) ? '' : ' <span class="optional">optional</span>'}</th><td>${typeOf(property)}</td><td>${prose(String(property.description ?? ''))}</td></tr>`,
   );
   if (rows.length === 0) return `<p>${typeOf(schema)}</p>`;
-  return `<div class="table"><table><caption>${escapeHtml(caption)}</caption><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `<div class="table" ${scrollRegion(caption)}><table><caption>${escapeHtml(caption)}</caption><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function curlExample(method: string, path: string, operation: OpenApiOperation): string {
@@ -107,16 +113,16 @@ function operationSection(
     : undefined;
   const responseRows = Object.entries(operation.responses).map(([status, response]) => {
     const [media, content] = Object.entries(response.content ?? {})[0] ?? [];
-    return `<tr><th scope="row">${escapeHtml(status)}</th><td>${prose(response.description)}</td><td>${media ? `<code>${escapeHtml(media)}</code>` : ''}</td><td>${content ? typeOf(content.schema as JsonSchema) : ''}</td></tr>`;
+    return `<tr><th scope="row">${escapeHtml(status)}</th><td>${prose(response.description)}</td><td>${media ? `<code class="nowrap">${escapeHtml(media)}</code>` : ''}</td><td>${content ? typeOf(content.schema as JsonSchema) : ''}</td></tr>`;
   });
   return `<section class="operation" aria-labelledby="${operationAnchor(operation.operationId)}">
 <h3 id="${operationAnchor(operation.operationId)}"><span class="method method-${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code></h3>
 <p class="summary">${prose(operation.summary)}</p>
 ${operation.description ? `<p>${prose(operation.description)}</p>` : ''}
 <p class="meta">Operation <code>${escapeHtml(operation.operationId)}</code>. ${scopes.length > 0 ? `Scope: ${scopes.map((scope) => `<code>${escapeHtml(scope)}</code>`).join(', ')}.` : 'No token needed.'}</p>
-${parameterRows.length > 0 ? `<div class="table"><table><caption>Parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${parameterRows.join('')}</tbody></table></div>` : ''}
-${bodySchema ? `<h4>Request body (<code>${escapeHtml(bodyMedia ?? '')}</code>)</h4>${propertiesTable(resolve(document, bodySchema), 'Request body')}` : ''}
-<div class="table"><table><caption>Responses</caption><thead><tr><th scope="col">Status</th><th scope="col">Meaning</th><th scope="col">Media type</th><th scope="col">Body</th></tr></thead><tbody>${responseRows.join('')}</tbody></table></div>
+${parameterRows.length > 0 ? `<div class="table" ${scrollRegion(`${operation.operationId} parameters`)}><table><caption>Parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${parameterRows.join('')}</tbody></table></div>` : ''}
+${bodySchema ? `<h4>Request body (<code>${escapeHtml(bodyMedia ?? '')}</code>)</h4>${propertiesTable(resolve(document, bodySchema), `${operation.operationId} request body`)}` : ''}
+<div class="table" ${scrollRegion(`${operation.operationId} responses`)}><table><caption>Responses</caption><thead><tr><th scope="col">Status</th><th scope="col">Meaning</th><th scope="col">Media type</th><th scope="col">Body</th></tr></thead><tbody>${responseRows.join('')}</tbody></table></div>
 <h4>Example</h4>
 ${curlExample(method, path, operation)}
 </section>`;
@@ -139,7 +145,7 @@ h4{font-size:1rem;margin:1rem 0 .25rem}
 nav ul{padding-left:1.25rem}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
 code{overflow-wrap:anywhere}
-pre{background:var(--tint);border:1px solid var(--line);padding:.75rem;overflow-x:auto;white-space:pre}
+pre{background:var(--tint);border:1px solid var(--line);padding:.75rem;white-space:pre-wrap;overflow-wrap:anywhere}
 .operation{border:1px solid var(--line);border-radius:6px;padding:1rem;margin:1rem 0}
 .method{display:inline-block;min-width:3.5rem;text-align:center;border-radius:4px;padding:0 .4rem;color:#fff;background:#44505c;font-size:.85rem}
 .method-get{background:#0b5e2e}.method-put{background:#7a4100}.method-post{background:#0b4f9c}.method-delete{background:#9b1c1c}
@@ -147,10 +153,17 @@ pre{background:var(--tint);border:1px solid var(--line);padding:.75rem;overflow-
 .meta,.optional{color:var(--muted)}
 .optional{font-size:.8rem;font-weight:400}
 .table{overflow-x:auto}
+.table:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}
 caption{text-align:left;font-weight:600;padding:.25rem 0}
 th,td{border:1px solid var(--line);padding:.35rem .5rem;text-align:left;vertical-align:top}
 thead th{background:var(--tint)}
+.nowrap{white-space:nowrap}
+@media (max-width:40rem){
+header,nav,main,footer{padding:.75rem}
+.operation{padding:.75rem .5rem;border-left:0;border-right:0;border-radius:0}
+th,td{padding:.3rem .35rem}
+}
 `;
 
 /** The whole page: the introduction, authentication, each operation by tag, each schema. */
@@ -186,6 +199,7 @@ export function apiReferencePage(document: OpenApiDocument): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(document.info.title)}: reference</title>
 <style>${STYLE}</style>
 </head>
@@ -204,7 +218,7 @@ export function apiReferencePage(document: OpenApiDocument): string {
 <section aria-labelledby="authentication">
 <h2 id="authentication">Authentication and scopes</h2>
 <p>Ask for a token at <code>${escapeHtml(oauth.flows.clientCredentials.tokenUrl)}</code> with the client credentials grant, then send it as <code>Authorization: Bearer &lt;token&gt;</code>. A token lives an hour and carries some or all of its client’s scopes. Each client has its own rate limit; past it, calls get 429.</p>
-<div class="table"><table><caption>Scopes</caption><thead><tr><th scope="col">Scope</th><th scope="col">What it allows</th></tr></thead><tbody>${scopeRows.join('')}</tbody></table></div>
+<div class="table" ${scrollRegion('Scopes')}><table><caption>Scopes</caption><thead><tr><th scope="col">Scope</th><th scope="col">What it allows</th></tr></thead><tbody>${scopeRows.join('')}</tbody></table></div>
 <p>Errors are problem details (<code>application/problem+json</code>, RFC 9457): <code>detail</code> says what to fix and <code>errors</code> names each field or parameter at fault. Feeds page with an opaque <code>next_cursor</code>; a cursor the server did not issue is refused with 400.</p>
 </section>
 ${[...byTag.entries()].map(([tag, sections]) => `<section aria-labelledby="tag-${slug(tag)}"><h2 id="tag-${slug(tag)}">${escapeHtml(tag)}</h2>${sections.join('\n')}</section>`).join('\n')}

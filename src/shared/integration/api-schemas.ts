@@ -211,18 +211,22 @@ export const documentLinkSchema = z
 
 export const applicationSchema = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().describe('The application’s id.'),
     submitted_at: timestamp,
-    changed_at: timestamp.nullable(),
-    sis_id: z.string().nullable(),
+    changed_at: timestamp
+      .nullable()
+      .describe('When it last changed in a way the API shows; the position in the change feed.'),
+    sis_id: z.string().nullable().describe('The student information system’s id, once written.'),
     answers: z.array(answerSchema).describe('Every answer shown on the form, in its order.'),
-    receipt: receiptSchema.nullable(),
+    receipt: receiptSchema.nullable().describe('What the applicant was sent on submitting.'),
     checklist: apiChecklistSchema,
     decision: apiDecisionSchema
       .optional()
       .describe('Present once released, and only for a token with `decisions:read`.'),
-    coursework: courseworkSchema,
-    documents: z.array(documentLinkSchema),
+    coursework: courseworkSchema.describe(
+      'As it stands now: each college’s grid with any update after submit, and the totals.',
+    ),
+    documents: z.array(documentLinkSchema).describe('Each uploaded document converted to PDF.'),
     pdf_href: z.string().describe('The application as a PDF, below `/api/v1`.'),
   })
   .meta({ id: 'Application' });
