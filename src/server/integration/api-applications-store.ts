@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
 import { LIST_KEYS } from '../db/list-answer-keys';
@@ -11,12 +11,48 @@ import {
   integrationEvents,
 } from '../db/schema';
 
+type TxColumn = typeof integrationEvents.tx | typeof applicationChanges.tx;
+
 /**
- * Rows written by transactions older than every one still running: a transaction that commits
- * late holds back the rows after it instead of being passed over (decision 057).
+ * Where a reader stands in a feed: it has seen every row with `seq <= seq` written by a
+ * transaction older than `xmin`, the oldest transaction still running when it last read. A row
+ * of a transaction that commits late (an older `seq`, a `tx` of at least `xmin`) is still ahead.
  */
-const settled = (tx: typeof integrationEvents.tx | typeof applicationChanges.tx) =>
-  sql`${tx} < pg_snapshot_xmin(pg_current_snapshot())`;
+export interface FeedPosition {
+  seq: number;
+  /** As PostgreSQL prints an xid8; null before the first read. */
+  xmin: string | null;
+}
+
+/** A read of a feed: its rows in `seq` order and the snapshot's `xmin` they were read under. */
+export interface FeedRead<Row> {
+  rows: Row[];
+  /** The rows committed late, before `position.seq`: always all of them, ahead of `rows`. */
+  late: Row[];
+  xmin: string;
+}
+
+/**
+ * The rows of a feed a reader has not seen (decision 057): those after its position by a
+ * transaction older than every one running now, and those at or before it by a transaction
+ * that was still running at its last read and has finished since. Rows of transactions still
+ * running are left for a later read, so a transaction that commits late is never passed over.
+ */
+function unseen(
+  tx: TxColumn,
+  seq: typeof integrationEvents.seq | typeof applicationChanges.seq,
+  position: FeedPosition,
+  xmin: string,
+) {
+  const finished = sql`${tx} < ${xmin}::xid8`;
+  return {
+    after: and(gt(seq, position.seq), finished),
+    late:
+      position.xmin === null
+        ? null
+        : and(lte(seq, position.seq), sql`${tx} >= ${position.xmin}::xid8`, finished),
+  };
+}
 
 export interface ChangedApplicationRow {
   seq: number;
@@ -63,6 +99,15 @@ export interface DecisionEventRow extends ReleasedDecisionRow {
   data: Record<string, unknown>;
 }
 
+/** The oldest transaction still running, as the reader's snapshot sees it. */
+async function snapshotXmin(tx: Executor): Promise<string> {
+  const [row] = await tx
+    .select({ xmin: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text` })
+    .from(sql`(select 1) as one`);
+  if (!row) throw new Error('no snapshot');
+  return String(row.xmin);
+}
+
 const answer = (key: string) => sql<string | null>`nullif(${applications.answers}->>${key}, '')`;
 
 /** What `/api/v1` reads and writes of submitted applications: the feeds, one record, the SIS id. */
@@ -72,33 +117,45 @@ export function createApiApplicationsStore(db: AppDatabase) {
       return db.transaction(work);
     },
 
-    /** Up to `limit` applications changed after `afterSeq`, each once, oldest change first. */
+    /**
+     * Up to `limit` applications changed after `position`, each once at its latest change,
+     * oldest first, and every one a late commit put before it. One snapshot for all of it.
+     */
     async changedSince(
-      afterSeq: number,
+      position: FeedPosition,
       limit: number,
-      tx: Executor = db,
-    ): Promise<ChangedApplicationRow[]> {
-      const c = applicationChanges;
-      return tx
-        .select({
-          seq: c.seq,
-          id: c.accountId,
-          submittedAt: applications.submittedAt,
-          changedAt: c.changedAt,
-          confirmationNumber: applicationReceipts.number,
-          programCode: answer(LIST_KEYS.program),
-          programLabel: answer(LIST_KEYS.programLabel),
-          entryTerm: answer(LIST_KEYS.entryTerm),
-          entryTermLabel: answer(LIST_KEYS.entryTermLabel),
-          sisId: applicationSisIds.sisId,
-        })
-        .from(c)
-        .innerJoin(applications, eq(applications.accountId, c.accountId))
-        .leftJoin(applicationReceipts, eq(applicationReceipts.accountId, c.accountId))
-        .leftJoin(applicationSisIds, eq(applicationSisIds.accountId, c.accountId))
-        .where(and(gt(c.seq, afterSeq), settled(c.tx), isNotNull(applications.submittedAt)))
-        .orderBy(asc(c.seq))
-        .limit(limit);
+    ): Promise<FeedRead<ChangedApplicationRow>> {
+      return db.transaction(
+        async (tx) => {
+          const xmin = await snapshotXmin(tx);
+          const c = applicationChanges;
+          const where = unseen(c.tx, c.seq, position, xmin);
+          const select = (condition: SQL | undefined) =>
+            tx
+              .select({
+                seq: c.seq,
+                id: c.accountId,
+                submittedAt: applications.submittedAt,
+                changedAt: c.changedAt,
+                confirmationNumber: applicationReceipts.number,
+                programCode: answer(LIST_KEYS.program),
+                programLabel: answer(LIST_KEYS.programLabel),
+                entryTerm: answer(LIST_KEYS.entryTerm),
+                entryTermLabel: answer(LIST_KEYS.entryTermLabel),
+                sisId: applicationSisIds.sisId,
+              })
+              .from(c)
+              .innerJoin(applications, eq(applications.accountId, c.accountId))
+              .leftJoin(applicationReceipts, eq(applicationReceipts.accountId, c.accountId))
+              .leftJoin(applicationSisIds, eq(applicationSisIds.accountId, c.accountId))
+              .where(and(condition, isNotNull(applications.submittedAt)))
+              .orderBy(asc(c.seq));
+          const late = where.late ? await select(where.late) : [];
+          const rows = await select(where.after).limit(limit);
+          return { rows, late, xmin };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
     },
 
     /** A submitted application with its receipt and SIS id; null for any other id. */
@@ -188,41 +245,42 @@ export function createApiApplicationsStore(db: AppDatabase) {
       return row;
     },
 
-    /** Releases and replies after `afterSeq`, with the decision as it stands, oldest first. */
+    /** Releases and replies after `position`, with the decision as it stands, oldest first. */
     async decisionEventsSince(
-      afterSeq: number,
+      position: FeedPosition,
       limit: number,
       types: readonly string[],
-      tx: Executor = db,
-    ): Promise<DecisionEventRow[]> {
-      const e = integrationEvents;
-      const rows = await tx
-        .select({
-          seq: e.seq,
-          accountId: e.accountId,
-          type: e.type,
-          occurredAt: e.occurredAt,
-          data: e.data,
-          code: decisions.code,
-          releasedAt: decisions.releasedAt,
-          replyDeadline: decisions.replyDeadline,
-          reply: decisions.reply,
-          repliedAt: decisions.repliedAt,
-        })
-        .from(e)
-        .innerJoin(decisions, eq(decisions.accountId, e.accountId))
-        .where(
-          and(
-            gt(e.seq, afterSeq),
-            inArray(e.type, [...types]),
-            settled(e.tx),
-            isNotNull(decisions.releasedAt),
-          ),
-        )
-        .orderBy(asc(e.seq))
-        .limit(limit);
-      return rows.flatMap((row) =>
-        row.releasedAt ? [{ ...row, releasedAt: row.releasedAt }] : [],
+    ): Promise<FeedRead<DecisionEventRow>> {
+      return db.transaction(
+        async (tx) => {
+          const xmin = await snapshotXmin(tx);
+          const e = integrationEvents;
+          const where = unseen(e.tx, e.seq, position, xmin);
+          const select = (condition: SQL | undefined) =>
+            tx
+              .select({
+                seq: e.seq,
+                accountId: e.accountId,
+                type: e.type,
+                occurredAt: e.occurredAt,
+                data: e.data,
+                code: decisions.code,
+                releasedAt: decisions.releasedAt,
+                replyDeadline: decisions.replyDeadline,
+                reply: decisions.reply,
+                repliedAt: decisions.repliedAt,
+              })
+              .from(e)
+              .innerJoin(decisions, eq(decisions.accountId, e.accountId))
+              .where(and(condition, inArray(e.type, [...types]), isNotNull(decisions.releasedAt)))
+              .orderBy(asc(e.seq));
+          const released = (rows: Awaited<ReturnType<typeof select>>): DecisionEventRow[] =>
+            rows.flatMap((row) => (row.releasedAt ? [{ ...row, releasedAt: row.releasedAt }] : []));
+          const late = where.late ? released(await select(where.late)) : [];
+          const rows = released(await select(where.after).limit(limit));
+          return { rows, late, xmin };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
     },
   };

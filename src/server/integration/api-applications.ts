@@ -112,9 +112,9 @@ export function apiApplications(options: ApiApplicationsOptions) {
 
   /** The position a request's cursor names; a 400 problem naming `cursor` for any other. */
   function positionOf(kind: CursorKind, cursor: string | undefined, reply: FastifyReply) {
-    if (cursor === undefined) return 0;
-    const seq = cursors.read(kind, cursor);
-    if (seq === null) {
+    if (cursor === undefined) return { seq: 0, xmin: null };
+    const position = cursors.read(kind, cursor);
+    if (position === null) {
       void reply
         .status(400)
         .type(PROBLEM_CONTENT_TYPE)
@@ -125,7 +125,7 @@ export function apiApplications(options: ApiApplicationsOptions) {
         );
       return null;
     }
-    return seq;
+    return position;
   }
 
   /** The client the guard admitted: who writes back, by its name. */
@@ -239,11 +239,10 @@ export function apiApplications(options: ApiApplicationsOptions) {
         const after = positionOf('applications', request.query.cursor, reply);
         if (after === null) return reply;
         const { limit } = request.query;
-        const rows = await store.changedSince(after, limit + 1);
-        const page = rows.slice(0, limit);
-        const last = page.at(-1)?.seq ?? after;
+        const read = await store.changedSince(after, limit + 1);
+        const page = read.rows.slice(0, limit);
         const body: ApplicationPage = {
-          data: page.map((row) => ({
+          data: [...read.late, ...page].map((row) => ({
             id: row.id,
             submitted_at: iso(row.submittedAt ?? row.changedAt),
             changed_at: iso(row.changedAt),
@@ -255,8 +254,11 @@ export function apiApplications(options: ApiApplicationsOptions) {
             sis_id: row.sisId,
             href: applicationHref(row.id),
           })),
-          next_cursor: cursors.issue('applications', last),
-          has_more: rows.length > limit,
+          next_cursor: cursors.issue('applications', {
+            seq: page.at(-1)?.seq ?? after.seq,
+            xmin: read.xmin,
+          }),
+          has_more: read.rows.length > limit,
         };
         return body;
       },
@@ -519,11 +521,10 @@ export function apiApplications(options: ApiApplicationsOptions) {
         const after = positionOf('decisions', request.query.cursor, reply);
         if (after === null) return reply;
         const { limit } = request.query;
-        const rows = await store.decisionEventsSince(after, limit + 1, DECISION_EVENT_TYPES);
-        const page = rows.slice(0, limit);
-        const last = page.at(-1)?.seq ?? after;
+        const read = await store.decisionEventsSince(after, limit + 1, DECISION_EVENT_TYPES);
+        const page = read.rows.slice(0, limit);
         const body: DecisionPage = {
-          data: page.map((row) => {
+          data: [...read.late, ...page].map((row) => {
             const replied = row.type === 'offer.replied';
             const reply = replied ? (row.data.reply as 'accepted' | 'declined') : row.reply;
             return {
@@ -538,8 +539,11 @@ export function apiApplications(options: ApiApplicationsOptions) {
               replied_at: isoOrNull(row.repliedAt),
             };
           }),
-          next_cursor: cursors.issue('decisions', last),
-          has_more: rows.length > limit,
+          next_cursor: cursors.issue('decisions', {
+            seq: page.at(-1)?.seq ?? after.seq,
+            xmin: read.xmin,
+          }),
+          has_more: read.rows.length > limit,
         };
         return body;
       },

@@ -5,7 +5,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applicationModel } from '../../shared/application/application-model';
 import type { ApiScope } from '../../shared/integration/api-scopes';
 import { CREDIT_CASE_CEEB, CREDIT_CASE_COURSEWORK } from '../../shared/test/credit-fixtures';
@@ -243,6 +243,24 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
     expect(errors.map((error) => error.parameter ?? error.pointer)).toContain(parameter);
   };
 
+  /*
+   * A feed shows a change once every transaction older than it has ended, on the whole server:
+   * where other databases share it, a test waits for its own changes to be shown.
+   */
+  const POLL = { timeout: 30_000, interval: 50 };
+
+  /** Waits until the feed at `url` holds these applications (or their decisions). */
+  async function feedShows(url: string, client: Client, ids: readonly string[]): Promise<void> {
+    await vi.waitFor(async () => {
+      const items = (await app.inject(get(url, client.auth))).json().data as Array<{
+        id?: string;
+        application_id?: string;
+      }>;
+      const shown = items.map((item) => item.id ?? item.application_id);
+      expect(shown).toEqual(expect.arrayContaining([...ids]));
+    }, POLL);
+  }
+
   /** Where another feed's next_cursor points: a cursor this feed did not issue. */
   async function cursorOf(url: string, client: Client): Promise<string> {
     return (await app.inject(get(url, client.auth))).json().next_cursor;
@@ -304,7 +322,11 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
     listApplicationChanges: [
       {
         name: 'the first page',
-        call: () => get('/api/v1/applications?limit=1000', reader.auth),
+        call: async () => {
+          const url = '/api/v1/applications?limit=1000';
+          await feedShows(url, reader, [submittedId, releasedId, recordedOnlyId]);
+          return get(url, reader.auth);
+        },
         status: 200,
         check: (response) => {
           const ids = response.json().data.map((item: { id: string }) => item.id);
@@ -668,7 +690,11 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
     listDecisionEvents: [
       {
         name: 'releases and replies, never a decision not released',
-        call: () => get('/api/v1/decisions?limit=1000', decisionsOnly.auth),
+        call: async () => {
+          const url = '/api/v1/decisions?limit=1000';
+          await feedShows(url, decisionsOnly, [releasedId]);
+          return get(url, decisionsOnly.auth);
+        },
         status: 200,
         check: (response) => {
           const items = response.json().data as Array<{ application_id: string; type: string }>;
@@ -756,6 +782,27 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
       }
     }
 
+    /**
+     * Reads from `cursor` until the test's own applications (`own`) stand as `expected`: other
+     * applications in the feed belong to other tests, and a transaction elsewhere on the server
+     * may hold a change back for a while.
+     */
+    async function readUntil(
+      client: Client,
+      cursor: string | null,
+      own: readonly string[],
+      expected: readonly string[],
+    ) {
+      let read = { ids: [] as string[], cursor: '' };
+      await vi.waitFor(async () => {
+        read = await readAll(client, cursor);
+        expect(read.ids.filter((id) => own.includes(id))).toEqual(expected);
+      }, POLL);
+      return read;
+    }
+    const mine = (ids: readonly string[], own: readonly string[]) =>
+      ids.filter((id) => own.includes(id));
+
     it('pages in a stable order, and an application changed again moves to the end once', async () => {
       const client = await clientWith(['applications:read', 'applications:write']);
       const start = await readAll(client, null, 1000);
@@ -764,30 +811,28 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
         { status: 'submitted', submittedAt: '2026-11-04T11:00:00Z' },
         { status: 'submitted', submittedAt: '2026-11-04T12:00:00Z' },
       ]);
-      const first = await readAll(client, start.cursor);
-      expect(first.ids).toEqual(fresh);
-      expect((await readAll(client, first.cursor)).ids).toEqual([]);
+      const first = await readUntil(client, start.cursor, fresh, fresh);
+      expect(mine((await readAll(client, first.cursor)).ids, fresh)).toEqual([]);
 
       const again = await app.inject(
         put(`/api/v1/applications/${fresh[0]}/sis-id`, client.auth, { sis_id: 'MOVED1' }),
       );
       expect(again.statusCode).toBe(200);
-      const afterChange = await readAll(client, start.cursor);
-      expect(afterChange.ids).toEqual([fresh[1], fresh[2], fresh[0]]);
-      expect((await readAll(client, first.cursor)).ids).toEqual([fresh[0]]);
+      await readUntil(client, start.cursor, fresh, [fresh[1], fresh[2], fresh[0]] as string[]);
+      await readUntil(client, first.cursor, fresh, [fresh[0]] as string[]);
     });
 
     it.runIf(kind === 'postgres')(
       'never skips a transaction that commits after a later one',
       async () => {
         const client = await clientWith(['applications:read', 'applications:write']);
-        const [early, late] = await insertApplications(app, `held-${kind}`, [
+        const own = await insertApplications(app, `held-${kind}`, [
           { status: 'submitted', submittedAt: '2026-11-05T10:00:00Z' },
           { status: 'submitted', submittedAt: '2026-11-05T11:00:00Z' },
         ]);
-        const start = await readAll(client, null, 1000);
-        expect(start.ids).toEqual(expect.arrayContaining([early, late]));
-        let whileHeld: { ids: string[]; cursor: string } | null = null;
+        const [early, late] = own as [string, string];
+        const start = await readUntil(client, null, own, own);
+        let whileHeld = { ids: [] as string[], cursor: '' };
         await db().transaction(async (tx) => {
           await tx.execute(
             sql`insert into checklist_marks (account_id, item_key, state, set_by_type, set_by_label)
@@ -799,12 +844,56 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
           expect(committed.statusCode).toBe(200);
           whileHeld = await readAll(client, start.cursor);
         });
-        expect(whileHeld).toMatchObject({ ids: [] });
-        const afterCommit = await readAll(
-          client,
-          (whileHeld as unknown as { cursor: string }).cursor,
-        );
-        expect(afterCommit.ids).toEqual([early, late]);
+        // The committed change waits behind the open transaction's, which it followed.
+        expect(mine(whileHeld.ids, own)).toEqual([]);
+        await readUntil(client, whileHeld.cursor, own, [early, late]);
+      },
+    );
+
+    it.runIf(kind === 'postgres')(
+      'never skips a change written earlier by a transaction that commits later',
+      async () => {
+        const client = await clientWith(['applications:read']);
+        const own = await insertApplications(app, `inverted-${kind}`, [
+          { status: 'submitted', submittedAt: '2026-11-06T10:00:00Z' },
+          { status: 'submitted', submittedAt: '2026-11-06T11:00:00Z' },
+        ]);
+        const [first, second] = own as [string, string];
+        const start = await readUntil(client, null, own, own);
+        const mark = (id: string) =>
+          sql`insert into checklist_marks (account_id, item_key, state, set_by_type, set_by_label)
+              values (${id}, 'fee', 'waived', 'staff', 'inverted')`;
+        // The older transaction writes its change after the younger one: its change has the
+        // later position, and it commits while the younger one is still open.
+        let wroteSecond: () => void = () => undefined;
+        const secondWritten = new Promise<void>((resolve) => {
+          wroteSecond = resolve;
+        });
+        let commitSecond: () => void = () => undefined;
+        const secondMayCommit = new Promise<void>((resolve) => {
+          commitSecond = resolve;
+        });
+        let younger: Promise<void> = Promise.resolve();
+        try {
+          await db().transaction(async (older) => {
+            await older.execute(sql`select pg_current_xact_id()`);
+            younger = db().transaction(async (tx) => {
+              await tx.execute(mark(second));
+              wroteSecond();
+              await secondMayCommit;
+            });
+            await secondWritten;
+            await older.execute(mark(first));
+          });
+          const whileYoungerOpen = await readUntil(client, start.cursor, own, [first]);
+          commitSecond();
+          await younger;
+          await readUntil(client, whileYoungerOpen.cursor, own, [second]);
+          await readUntil(client, start.cursor, own, [second, first]);
+        } finally {
+          commitSecond();
+          await younger;
+        }
       },
     );
   });

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FeedPosition } from './api-applications-store';
 
 /*
  * A feed's cursor is opaque to the client and signed by the server: a client cannot make one up,
@@ -14,10 +15,12 @@ const KEY_LABEL = 'api-v1 feed cursor';
 const MAC_BYTES = 16;
 
 export interface FeedCursors {
-  issue(kind: CursorKind, seq: number): string;
+  issue(kind: CursorKind, position: FeedPosition): string;
   /** The position a cursor names, or null for one this server did not issue for this feed. */
-  read(kind: CursorKind, cursor: string): number | null;
+  read(kind: CursorKind, cursor: string): FeedPosition | null;
 }
+
+const XID = /^\d{1,20}$/;
 
 export function createFeedCursors(secret: string | undefined): FeedCursors {
   const key = createHmac('sha256', secret ?? DEVELOPMENT_SECRET)
@@ -27,8 +30,10 @@ export function createFeedCursors(secret: string | undefined): FeedCursors {
     createHmac('sha256', key).update(payload).digest().subarray(0, MAC_BYTES);
 
   return {
-    issue(kind, seq) {
-      const payload = Buffer.from(JSON.stringify({ k: kind, s: seq })).toString('base64url');
+    issue(kind, position) {
+      const payload = Buffer.from(
+        JSON.stringify({ k: kind, s: position.seq, x: position.xmin }),
+      ).toString('base64url');
       return `${payload}.${macOf(payload).toString('base64url')}`;
     },
     read(kind, cursor) {
@@ -43,9 +48,10 @@ export function createFeedCursors(secret: string | undefined): FeedCursors {
       } catch {
         return null;
       }
-      const { k, s } = (decoded ?? {}) as { k?: unknown; s?: unknown };
+      const { k, s, x } = (decoded ?? {}) as { k?: unknown; s?: unknown; x?: unknown };
       if (k !== kind || typeof s !== 'number' || !Number.isSafeInteger(s) || s < 0) return null;
-      return s;
+      if (x !== null && (typeof x !== 'string' || !XID.test(x))) return null;
+      return { seq: s, xmin: x };
     },
   };
 }

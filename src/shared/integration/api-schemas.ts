@@ -28,7 +28,9 @@ export const feedQuerySchema = z.strictObject({
     .min(1)
     .max(FEED_LIMIT_MAX)
     .default(FEED_LIMIT_DEFAULT)
-    .describe(`How many items at most, 1 to ${FEED_LIMIT_MAX}.`),
+    .describe(
+      `How many items at most, 1 to ${FEED_LIMIT_MAX}; a page also holds, first, any change that committed after the previous page was read (usually none).`,
+    ),
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
