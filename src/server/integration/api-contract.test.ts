@@ -203,9 +203,9 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
       `${operationId} does not document ${status}: ${response.body}`,
     ).toBeDefined();
     expect(response.headers['cache-control']).toBe('no-store');
-    const [mediaType] = Object.keys(documented?.content ?? {});
-    const contentType = String(response.headers['content-type'] ?? '');
-    expect(contentType.split(';')[0]).toBe(mediaType);
+    const contentType = String(response.headers['content-type'] ?? '').split(';')[0] ?? '';
+    expect(Object.keys(documented?.content ?? {})).toContain(contentType);
+    const mediaType = contentType;
     if (mediaType === 'application/pdf') {
       expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       return;
@@ -307,6 +307,11 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
           }).toString(),
         }),
         status: 401,
+      },
+      {
+        name: 'no grant type at all',
+        call: () => ({ method: 'POST', url: '/api/v1/oauth/token', headers: FORM, payload: '' }),
+        status: 400,
       },
       {
         name: 'another grant',

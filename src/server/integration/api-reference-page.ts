@@ -112,8 +112,10 @@ function operationSection(
     ? (operation.requestBody?.content[bodyMedia]?.schema as JsonSchema)
     : undefined;
   const responseRows = Object.entries(operation.responses).map(([status, response]) => {
-    const [media, content] = Object.entries(response.content ?? {})[0] ?? [];
-    return `<tr><th scope="row">${escapeHtml(status)}</th><td>${prose(response.description)}</td><td>${media ? `<code class="nowrap">${escapeHtml(media)}</code>` : ''}</td><td>${content ? typeOf(content.schema as JsonSchema) : ''}</td></tr>`;
+    const contents = Object.entries(response.content ?? {});
+    const media = contents.map(([type]) => `<code class="nowrap">${escapeHtml(type)}</code>`);
+    const bodies = contents.map(([, content]) => typeOf(content.schema as JsonSchema));
+    return `<tr><th scope="row">${escapeHtml(status)}</th><td>${prose(response.description)}</td><td>${media.join('<br>')}</td><td>${bodies.join('<br>')}</td></tr>`;
   });
   return `<section class="operation" aria-labelledby="${operationAnchor(operation.operationId)}">
 <h3 id="${operationAnchor(operation.operationId)}"><span class="method method-${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code></h3>

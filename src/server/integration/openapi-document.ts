@@ -149,6 +149,7 @@ export function openApiDocument(operations: readonly ApiOperationSpec[]): OpenAp
       ...parametersOf(spec.query, 'query', converter.convert),
     ];
     const responses: OpenApiOperation['responses'] = {};
+    const hasInput = Boolean(spec.params || spec.query || spec.body);
     const documented: Array<[number, ApiOperationSpec['responses'][number]]> = Object.entries(
       spec.responses,
     ).map(([status, response]) => [Number(status), response]);
@@ -175,11 +176,13 @@ export function openApiDocument(operations: readonly ApiOperationSpec[]): OpenAp
           ]),
         ),
       };
-      responses[String(status)] = {
-        description: response.description,
-        headers,
-        content: { [mediaType ?? 'application/json']: { schema } },
+      const content: Record<string, { schema: JsonSchema }> = {
+        [mediaType ?? 'application/json']: { schema },
       };
+      // Whatever an operation's own errors look like, input its schemas refuse is a problem.
+      if (status === 400 && hasInput && !(PROBLEM_CONTENT_TYPE in content))
+        content[PROBLEM_CONTENT_TYPE] = { schema: problemRef };
+      responses[String(status)] = { description: response.description, headers, content };
     }
     const operation: OpenApiOperation = {
       operationId: spec.operationId,
