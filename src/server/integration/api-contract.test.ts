@@ -247,7 +247,9 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
    * A feed shows a change once every transaction older than it has ended, on the whole server:
    * where other databases share it, a test waits for its own changes to be shown.
    */
-  const POLL = { timeout: 30_000, interval: 50 };
+  const POLL = { timeout: 20_000, interval: 50 };
+  /** Long enough for several waits: a test that waits on the feed more than once. */
+  const FEED_TEST_TIMEOUT = 90_000;
 
   /** Waits until the feed at `url` holds these applications (or their decisions). */
   async function feedShows(url: string, client: Client, ids: readonly string[]): Promise<void> {
@@ -808,24 +810,28 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
     const mine = (ids: readonly string[], own: readonly string[]) =>
       ids.filter((id) => own.includes(id));
 
-    it('pages in a stable order, and an application changed again moves to the end once', async () => {
-      const client = await clientWith(['applications:read', 'applications:write']);
-      const start = await readAll(client, null, 1000);
-      const fresh = await insertApplications(app, `feed-${kind}`, [
-        { status: 'submitted', submittedAt: '2026-11-04T10:00:00Z' },
-        { status: 'submitted', submittedAt: '2026-11-04T11:00:00Z' },
-        { status: 'submitted', submittedAt: '2026-11-04T12:00:00Z' },
-      ]);
-      const first = await readUntil(client, start.cursor, fresh, fresh);
-      expect(mine((await readAll(client, first.cursor)).ids, fresh)).toEqual([]);
+    it(
+      'pages in a stable order, and an application changed again moves to the end once',
+      async () => {
+        const client = await clientWith(['applications:read', 'applications:write']);
+        const start = await readAll(client, null, 1000);
+        const fresh = await insertApplications(app, `feed-${kind}`, [
+          { status: 'submitted', submittedAt: '2026-11-04T10:00:00Z' },
+          { status: 'submitted', submittedAt: '2026-11-04T11:00:00Z' },
+          { status: 'submitted', submittedAt: '2026-11-04T12:00:00Z' },
+        ]);
+        const first = await readUntil(client, start.cursor, fresh, fresh);
+        expect(mine((await readAll(client, first.cursor)).ids, fresh)).toEqual([]);
 
-      const again = await app.inject(
-        put(`/api/v1/applications/${fresh[0]}/sis-id`, client.auth, { sis_id: 'MOVED1' }),
-      );
-      expect(again.statusCode).toBe(200);
-      await readUntil(client, start.cursor, fresh, [fresh[1], fresh[2], fresh[0]] as string[]);
-      await readUntil(client, first.cursor, fresh, [fresh[0]] as string[]);
-    });
+        const again = await app.inject(
+          put(`/api/v1/applications/${fresh[0]}/sis-id`, client.auth, { sis_id: 'MOVED1' }),
+        );
+        expect(again.statusCode).toBe(200);
+        await readUntil(client, start.cursor, fresh, [fresh[1], fresh[2], fresh[0]] as string[]);
+        await readUntil(client, first.cursor, fresh, [fresh[0]] as string[]);
+      },
+      FEED_TEST_TIMEOUT,
+    );
 
     it.runIf(kind === 'postgres')(
       'never skips a transaction that commits after a later one',
@@ -853,6 +859,7 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
         expect(mine(whileHeld.ids, own)).toEqual([]);
         await readUntil(client, whileHeld.cursor, own, [early, late]);
       },
+      FEED_TEST_TIMEOUT,
     );
 
     it.runIf(kind === 'postgres')(
@@ -900,6 +907,7 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
           await younger;
         }
       },
+      FEED_TEST_TIMEOUT,
     );
   });
 });
