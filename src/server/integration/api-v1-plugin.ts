@@ -273,6 +273,7 @@ export const apiV1Plugin: FastifyPluginAsync<ApiV1Options> = async (app, options
           description: 'The client or its secret is wrong, or it was revoked.',
           schema: oauthErrorSchema,
         },
+        429: { description: 'Too many token requests from this address; wait and try again.' },
       },
     },
     async (request) => {
