@@ -33,6 +33,7 @@ import { createChecklistStore } from './checklist/checklist-store';
 import type { Env } from './config/env';
 import { courseworkRoutes } from './coursework/coursework-routes';
 import { createCourseworkUpdatesStore } from './coursework/coursework-updates-store';
+import { currentCourseworkAnswers } from './coursework/current-coursework-store';
 import { creditEstimateRoutes } from './credit/credit-estimate-routes';
 import { createCreditEstimates } from './credit/credit-estimates';
 import { creditRoutes } from './credit/credit-routes';
@@ -60,9 +61,12 @@ import { OneLinePerRequest } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStorableTextCheck } from './http/storable-text-check';
 import { type ZodTypeProvider, zodValidatorCompiler } from './http/zod-validation';
+import { apiApplications } from './integration/api-applications';
+import { createApiApplicationsStore } from './integration/api-applications-store';
 import { apiClientRoutes } from './integration/api-client-routes';
 import { createApiClients } from './integration/api-clients';
 import { createApiClientsStore } from './integration/api-clients-store';
+import { apiDocumentRoutes } from './integration/api-document-routes';
 import { createApiOperations } from './integration/api-operations';
 import { API_PREFIX, apiV1Plugin } from './integration/api-v1-plugin';
 import { createJobQueue } from './jobs/create-job-queue';
@@ -446,7 +450,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     operations: apiOperations,
     limiter: createMemoryRateLimiter(),
     tokenLimiter: createRateLimiter(database.db),
-    capabilities: [],
+    capabilities: [
+      apiApplications({
+        operations: apiOperations,
+        store: createApiApplicationsStore(database.db),
+        cursorSecret: env.AUDIT_CHAIN_KEY,
+        model: deps.model,
+        tenant,
+        checklist,
+        documents,
+        pdfs: applicationPdfs,
+        storage,
+        currentCoursework: async (id) =>
+          (await currentCourseworkAnswers(database.db, [id])).get(id) ?? {},
+      }),
+      apiDocumentRoutes(apiOperations),
+    ],
   });
   await app.register(temporaryAnswersRoutes, { db: database.db, model: deps.model });
   // The outbox and the test link calls reveal codes and links: they need a key only the log shows.

@@ -45,7 +45,7 @@ const TITLES: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
-function problem(status: number, detail: string, errors?: Problem['errors']): Problem {
+export function problem(status: number, detail: string, errors?: Problem['errors']): Problem {
   return {
     type: 'about:blank',
     title: TITLES[status] ?? 'Error',
@@ -67,6 +67,32 @@ function problemErrors(
         : { pointer: `#/${field.split('.').join('/')}`, detail: `${field}: ${message}` },
     ),
   );
+}
+
+/**
+ * An answer an app-wide hook gave before the API's own handlers ran (the refusal of a NUL or a
+ * lone surrogate, say) is in the app's `{ message, errors }` shape: integrators get it as a
+ * problem like every other error. Null for anything else, the OAuth errors included.
+ */
+function appErrorAsProblem(status: number, payload: unknown): Problem | null {
+  if (typeof payload !== 'string' || !payload.startsWith('{"message"')) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  const { message, errors } = body as { message?: unknown; errors?: unknown };
+  if (typeof message !== 'string') return null;
+  const fields = (errors && typeof errors === 'object' ? errors : {}) as Record<string, string[]>;
+  const problemFields = Object.entries(fields).flatMap(([field, messages]) => {
+    const [part, ...rest] = field.split('.');
+    const where = part === 'query' ? 'querystring' : part === 'params' ? 'params' : 'body';
+    const name = where === 'body' ? field : rest.join('.');
+    return problemErrors({ [name]: messages }, where);
+  });
+  const details = problemFields.map((error) => error.detail).join(' ');
+  return problem(status, details ? `${message} ${details}` : message, problemFields);
 }
 
 /** Who acts in an audit entry of an API call: the client the guard admitted. */
@@ -131,7 +157,10 @@ export const apiV1Plugin: FastifyPluginAsync<ApiV1Options> = async (app, options
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
-    return payload;
+    const refused = reply.statusCode >= 400 ? appErrorAsProblem(reply.statusCode, payload) : null;
+    if (!refused) return payload;
+    reply.type(PROBLEM_CONTENT_TYPE);
+    return JSON.stringify(refused);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -244,6 +273,7 @@ export const apiV1Plugin: FastifyPluginAsync<ApiV1Options> = async (app, options
           description: 'The client or its secret is wrong, or it was revoked.',
           schema: oauthErrorSchema,
         },
+        429: { description: 'Too many token requests from this address; wait and try again.' },
       },
     },
     async (request) => {

@@ -1,0 +1,913 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { applicationModel } from '../../shared/application/application-model';
+import type { ApiScope } from '../../shared/integration/api-scopes';
+import { CREDIT_CASE_CEEB, CREDIT_CASE_COURSEWORK } from '../../shared/test/credit-fixtures';
+import {
+  apiAccessTokens,
+  applicationSisIds,
+  auditEvents,
+  checklistMarks,
+  decisions,
+  documentAnswers,
+} from '../db/schema';
+import { fileQuestionKeys } from '../documents/file-question-keys';
+import { localDiskStorage } from '../storage/local-disk';
+import { newObjectKey } from '../storage/storage';
+import { creditApplicant } from '../test/credit-helpers';
+import { insertApplications } from '../test/export-helpers';
+import { buildTestApp, testDatabaseOf } from '../test/test-app';
+import { databaseKinds } from '../test/test-database';
+import { createApiClients } from './api-clients';
+import { createApiClientsStore } from './api-clients-store';
+import type { OpenApiDocument } from './openapi-document';
+
+/*
+ * The contract: every operation of the served OpenAPI document is called, with good and bad
+ * input, and every answer's status, media type, body and Cache-Control are checked against the
+ * document. Cases are kept per operationId, so an operation added to the API without cases fails
+ * the last test here.
+ */
+
+const UPLOAD_SECRET = 'test-upload-secret-of-at-least-32-characters';
+const PDF_BYTES = new Uint8Array(Buffer.from('%PDF-1.7\n%%EOF\n'));
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const DOCUMENT_KEY = [...fileQuestionKeys(applicationModel)][0] as string;
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  payload?: string | object;
+}
+
+interface ContractCase {
+  name: string;
+  call: () => Call | Promise<Call>;
+  status: number;
+  check?: (response: LightMyRequestResponse) => void | Promise<void>;
+}
+
+/** Matches a request's path against an operation's template: `/applications/{id}`. */
+function templateMatches(template: string, url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  const pattern = template.replace(/\{[^}]+\}/g, '[^/]+');
+  return new RegExp(`^/api/v1${pattern}$`).test(pathname);
+}
+
+const pointer = (...parts: string[]) =>
+  parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+
+describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
+  let app: FastifyInstance;
+  let dataDir: string;
+  let document: OpenApiDocument;
+  let ajv: Ajv2020;
+  const validators = new Map<string, ValidateFunction>();
+  const exercised = new Map<string, Set<number>>();
+  const clients = () => createApiClients(createApiClientsStore(testDatabaseOf(app)));
+  const db = () => testDatabaseOf(app);
+  let counter = 0;
+
+  /** A client with these scopes and a token for it. */
+  async function clientWith(scopes: ApiScope[], rateLimitPerMinute?: number) {
+    const made = await clients().create({
+      name: `Contract ${kind} ${++counter}`,
+      scopes,
+      createdBy: 'test',
+      rateLimitPerMinute,
+    });
+    const issued = await clients().issueToken(made.client.client_id, made.secret, null);
+    if ('error' in issued) throw new Error(issued.error);
+    return {
+      id: made.client.id,
+      name: made.client.name,
+      clientId: made.client.client_id,
+      secret: made.secret,
+      token: issued.access_token,
+      auth: { authorization: `Bearer ${issued.access_token}` },
+    };
+  }
+  type Client = Awaited<ReturnType<typeof clientWith>>;
+
+  let reader: Client;
+  let readerWithDecisions: Client;
+  let writer: Client;
+  let decisionsOnly: Client;
+  let expired: Client;
+  let revoked: Client;
+  let limited: Client;
+  let submittedId: string;
+  let releasedId: string;
+  let recordedOnlyId: string;
+  let draftId: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'portal-api-contract-'));
+    app = await buildTestApp(kind, {
+      env: { DATA_DIR: dataDir, UPLOAD_SIGNING_SECRET: UPLOAD_SECRET },
+    });
+    document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(document, 'openapi');
+
+    reader = await clientWith(['applications:read']);
+    readerWithDecisions = await clientWith(['applications:read', 'decisions:read']);
+    writer = await clientWith(['applications:write']);
+    decisionsOnly = await clientWith(['decisions:read']);
+    expired = await clientWith(['applications:read']);
+    await db()
+      .update(apiAccessTokens)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(apiAccessTokens.clientId, expired.id));
+    revoked = await clientWith(['applications:read']);
+    await clients().revoke(revoked.clientId);
+    limited = await clientWith(['applications:read'], 1);
+
+    const applicant = await creditApplicant(app, `contract.${kind}@example.edu`, {
+      ceeb: CREDIT_CASE_CEEB,
+      coursework: CREDIT_CASE_COURSEWORK,
+    });
+    submittedId = applicant.id;
+    const pdfKey = newObjectKey(submittedId);
+    await localDiskStorage({ root: path.join(dataDir, 'uploads'), secret: UPLOAD_SECRET }).put(
+      pdfKey,
+      PDF_BYTES,
+    );
+    await db()
+      .insert(documentAnswers)
+      .values({
+        accountId: submittedId,
+        answerKey: DOCUMENT_KEY,
+        fileKey: newObjectKey(submittedId),
+        fileName: 'transcript.docx',
+        fileSize: 1234,
+        status: 'COMPLETED',
+        pdfKey,
+      });
+    const [released, recordedOnly, draft] = await insertApplications(app, `contract-${kind}`, [
+      { status: 'submitted', submittedAt: '2026-11-02T10:00:00Z' },
+      { status: 'submitted', submittedAt: '2026-11-03T10:00:00Z' },
+      {},
+    ]);
+    releasedId = released as string;
+    recordedOnlyId = recordedOnly as string;
+    draftId = draft as string;
+    await db()
+      .insert(decisions)
+      .values([
+        {
+          accountId: releasedId,
+          code: 'admit',
+          recordedByLabel: 'test',
+          releasedAt: new Date('2026-11-10T12:00:00Z'),
+          replyDeadline: new Date('2026-12-01T12:00:00Z'),
+        },
+        { accountId: recordedOnlyId, code: 'deny', recordedByLabel: 'test' },
+      ]);
+    await db()
+      .update(decisions)
+      .set({ reply: 'accepted', repliedAt: new Date('2026-11-11T12:00:00Z') })
+      .where(eq(decisions.accountId, releasedId));
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** The operation of the document with this id: its method, path and answers. */
+  function operationOf(operationId: string) {
+    for (const [template, methods] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(methods))
+        if (operation.operationId === operationId) return { template, method, operation };
+    throw new Error(`the document has no operation ${operationId}`);
+  }
+
+  /** Checks an answer against the document: documented status, media type, body, no-store. */
+  function expectConforms(operationId: string, call: Call, response: LightMyRequestResponse) {
+    const { template, method, operation } = operationOf(operationId);
+    expect(call.method.toLowerCase()).toBe(method);
+    expect(templateMatches(template, call.url), `${call.url} is not ${template}`).toBe(true);
+    const status = String(response.statusCode);
+    const documented = operation.responses[status];
+    expect(
+      documented,
+      `${operationId} does not document ${status}: ${response.body}`,
+    ).toBeDefined();
+    expect(response.headers['cache-control']).toBe('no-store');
+    const contentType = String(response.headers['content-type'] ?? '').split(';')[0] ?? '';
+    expect(Object.keys(documented?.content ?? {})).toContain(contentType);
+    const mediaType = contentType;
+    if (mediaType === 'application/pdf') {
+      expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      return;
+    }
+    const at = `openapi#/paths/${pointer(template)}/${method}/responses/${status}/content/${pointer(mediaType ?? '')}/schema`;
+    let validate = validators.get(at);
+    if (!validate) {
+      validate = ajv.getSchema(at);
+      if (!validate) throw new Error(`no schema at ${at}`);
+      validators.set(at, validate);
+    }
+    const body: unknown = response.json();
+    expect(validate(body), `${operationId} ${status}: ${ajv.errorsText(validate.errors)}`).toBe(
+      true,
+    );
+  }
+
+  const get = (url: string, headers?: Record<string, string>): Call => ({
+    method: 'GET',
+    url,
+    ...(headers ? { headers } : {}),
+  });
+  const put = (url: string, headers: Record<string, string>, payload: string | object): Call => ({
+    method: 'PUT',
+    url,
+    headers:
+      typeof payload === 'string' ? { ...headers, 'content-type': 'application/json' } : headers,
+    payload,
+  });
+  const problemNaming = (parameter: string) => (response: LightMyRequestResponse) => {
+    const errors = (response.json().errors ?? []) as Array<{
+      parameter?: string;
+      pointer?: string;
+    }>;
+    expect(errors.map((error) => error.parameter ?? error.pointer)).toContain(parameter);
+  };
+
+  /*
+   * A feed shows a change once every transaction older than it has ended, on the whole server:
+   * where other databases share it, a test waits for its own changes to be shown.
+   */
+  const POLL = { timeout: 20_000, interval: 50 };
+  /** Long enough for several waits: a test that waits on the feed more than once. */
+  const FEED_TEST_TIMEOUT = 90_000;
+
+  /** Waits until the feed at `url` holds these applications (or their decisions). */
+  async function feedShows(url: string, client: Client, ids: readonly string[]): Promise<void> {
+    await vi.waitFor(async () => {
+      const items = (await app.inject(get(url, client.auth))).json().data as Array<{
+        id?: string;
+        application_id?: string;
+      }>;
+      const shown = items.map((item) => item.id ?? item.application_id);
+      expect(shown).toEqual(expect.arrayContaining([...ids]));
+    }, POLL);
+  }
+
+  /** Where another feed's next_cursor points: a cursor this feed did not issue. */
+  async function cursorOf(url: string, client: Client): Promise<string> {
+    return (await app.inject(get(url, client.auth))).json().next_cursor;
+  }
+
+  const authFailures = (url: () => string, wrongScope: () => Client): ContractCase[] => [
+    { name: 'no token', call: () => get(url()), status: 401 },
+    {
+      name: 'a token never issued',
+      call: () => get(url(), { authorization: 'Bearer not-a-token' }),
+      status: 401,
+    },
+    { name: 'an expired token', call: () => get(url(), expired.auth), status: 401 },
+    { name: 'a revoked client', call: () => get(url(), revoked.auth), status: 401 },
+    { name: 'the wrong scope', call: () => get(url(), wrongScope().auth), status: 403 },
+  ];
+
+  const cases: Record<string, ContractCase[]> = {
+    createToken: [
+      {
+        name: 'client credentials in the form',
+        call: () => ({
+          method: 'POST',
+          url: '/api/v1/oauth/token',
+          headers: FORM,
+          payload: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: reader.clientId,
+            client_secret: reader.secret,
+          }).toString(),
+        }),
+        status: 200,
+      },
+      {
+        name: 'a wrong secret',
+        call: () => ({
+          method: 'POST',
+          url: '/api/v1/oauth/token',
+          headers: FORM,
+          payload: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: reader.clientId,
+            client_secret: 'wrong',
+          }).toString(),
+        }),
+        status: 401,
+      },
+      {
+        name: 'no grant type at all',
+        call: () => ({ method: 'POST', url: '/api/v1/oauth/token', headers: FORM, payload: '' }),
+        status: 400,
+      },
+      {
+        name: 'another grant',
+        call: () => ({
+          method: 'POST',
+          url: '/api/v1/oauth/token',
+          headers: FORM,
+          payload: 'grant_type=password',
+        }),
+        status: 400,
+      },
+    ],
+    listApplicationChanges: [
+      {
+        name: 'the first page',
+        call: async () => {
+          const url = '/api/v1/applications?limit=1000';
+          await feedShows(url, reader, [submittedId, releasedId, recordedOnlyId]);
+          return get(url, reader.auth);
+        },
+        status: 200,
+        check: (response) => {
+          const ids = response.json().data.map((item: { id: string }) => item.id);
+          expect(ids).toEqual(expect.arrayContaining([submittedId, releasedId, recordedOnlyId]));
+          expect(ids).not.toContain(draftId);
+        },
+      },
+      {
+        name: 'a page of one, then the next from its cursor',
+        call: async () => {
+          const first = (await app.inject(get('/api/v1/applications?limit=1', reader.auth))).json();
+          expect(first.has_more).toBe(true);
+          return get(
+            `/api/v1/applications?limit=1&cursor=${encodeURIComponent(first.next_cursor)}`,
+            reader.auth,
+          );
+        },
+        status: 200,
+        check: (response) => expect(response.json().data).toHaveLength(1),
+      },
+      ...authFailures(
+        () => '/api/v1/applications',
+        () => decisionsOnly,
+      ),
+      {
+        name: 'a cursor never issued',
+        call: () => get('/api/v1/applications?cursor=garbage', reader.auth),
+        status: 400,
+        check: problemNaming('cursor'),
+      },
+      {
+        name: 'a tampered cursor',
+        call: async () => {
+          const cursor = await cursorOf('/api/v1/applications', reader);
+          const [payload, mac] = cursor.split('.');
+          const forged = Buffer.from(JSON.stringify({ k: 'applications', s: 0 })).toString(
+            'base64url',
+          );
+          expect(forged).not.toBe(payload);
+          return get(`/api/v1/applications?cursor=${forged}.${mac}`, reader.auth);
+        },
+        status: 400,
+        check: problemNaming('cursor'),
+      },
+      {
+        name: 'the decisions feed’s cursor',
+        call: async () =>
+          get(
+            `/api/v1/applications?cursor=${encodeURIComponent(await cursorOf('/api/v1/decisions', decisionsOnly))}`,
+            reader.auth,
+          ),
+        status: 400,
+        check: problemNaming('cursor'),
+      },
+      {
+        name: 'a limit of 0',
+        call: () => get('/api/v1/applications?limit=0', reader.auth),
+        status: 400,
+        check: problemNaming('limit'),
+      },
+      {
+        name: 'a limit over 1000',
+        call: () => get('/api/v1/applications?limit=1001', reader.auth),
+        status: 400,
+        check: problemNaming('limit'),
+      },
+      {
+        name: 'a limit that is not a number',
+        call: () => get('/api/v1/applications?limit=ten', reader.auth),
+        status: 400,
+      },
+      {
+        name: 'an unknown parameter',
+        call: () => get('/api/v1/applications?since=2026-01-01', reader.auth),
+        status: 400,
+      },
+      {
+        name: 'past the client’s rate limit',
+        call: async () => {
+          await app.inject(get('/api/v1/applications', limited.auth));
+          return get('/api/v1/applications', limited.auth);
+        },
+        status: 429,
+      },
+    ],
+    getApplication: [
+      {
+        name: 'in full, with the released decision for decisions:read',
+        call: () => get(`/api/v1/applications/${releasedId}`, readerWithDecisions.auth),
+        status: 200,
+        check: (response) =>
+          expect(response.json().decision).toMatchObject({
+            code: 'admit',
+            reply: 'accepted',
+            released_at: '2026-11-10T12:00:00.000Z',
+          }),
+      },
+      {
+        name: 'without the decision for a token without decisions:read',
+        call: () => get(`/api/v1/applications/${releasedId}`, reader.auth),
+        status: 200,
+        check: (response) => expect(response.json()).not.toHaveProperty('decision'),
+      },
+      {
+        name: 'a decision recorded but not released is never shown',
+        call: () => get(`/api/v1/applications/${recordedOnlyId}`, readerWithDecisions.auth),
+        status: 200,
+        check: (response) => expect(response.json()).not.toHaveProperty('decision'),
+      },
+      {
+        name: 'answers with labels, coursework with totals, documents and the PDF',
+        call: () => get(`/api/v1/applications/${submittedId}`, reader.auth),
+        status: 200,
+        check: (response) => {
+          const body = response.json();
+          const major = body.answers.find(
+            (answer: { code: string }) => answer.code === 'applied_major',
+          );
+          expect(major).toMatchObject({
+            label: expect.any(String),
+            value_label: expect.any(String),
+          });
+          expect(body.answers.map((answer: { code: string }) => answer.code)).not.toContain(
+            'applied_major_desc',
+          );
+          expect(body.receipt?.confirmation_number).toEqual(expect.any(String));
+          expect(body.checklist.items.length).toBeGreaterThan(0);
+          expect(body.coursework.colleges).toHaveLength(1);
+          expect(body.coursework.totals?.gpa).toEqual(expect.any(String));
+          expect(body.documents).toEqual([
+            expect.objectContaining({
+              answer_key: DOCUMENT_KEY,
+              href: `/applications/${submittedId}/documents/${DOCUMENT_KEY}`,
+            }),
+          ]);
+          expect(body.pdf_href).toBe(`/applications/${submittedId}/pdf`);
+        },
+      },
+      ...authFailures(
+        () => `/api/v1/applications/${submittedId}`,
+        () => decisionsOnly,
+      ),
+      {
+        name: 'an application not submitted',
+        call: () => get(`/api/v1/applications/${draftId}`, reader.auth),
+        status: 404,
+      },
+      {
+        name: 'an unknown id',
+        call: () => get(`/api/v1/applications/${UNKNOWN_ID}`, reader.auth),
+        status: 404,
+      },
+      {
+        name: 'an id that is not a UUID',
+        call: () => get('/api/v1/applications/42', reader.auth),
+        status: 400,
+        check: problemNaming('id'),
+      },
+    ],
+    getApplicationDocument: [
+      {
+        name: 'the converted PDF',
+        call: () =>
+          get(`/api/v1/applications/${submittedId}/documents/${DOCUMENT_KEY}`, reader.auth),
+        status: 200,
+      },
+      {
+        name: 'a question without a document',
+        call: () => get(`/api/v1/applications/${submittedId}/documents/no_such_key`, reader.auth),
+        status: 404,
+      },
+      {
+        name: 'a key out of shape',
+        call: () => get(`/api/v1/applications/${submittedId}/documents/BAD-KEY`, reader.auth),
+        status: 400,
+      },
+      {
+        name: 'an application not submitted',
+        call: () => get(`/api/v1/applications/${draftId}/documents/${DOCUMENT_KEY}`, reader.auth),
+        status: 404,
+      },
+      ...authFailures(
+        () => `/api/v1/applications/${submittedId}/documents/${DOCUMENT_KEY}`,
+        () => writer,
+      ).slice(0, 1),
+    ],
+    getApplicationPdf: [
+      {
+        name: 'the application as a PDF',
+        call: () => get(`/api/v1/applications/${submittedId}/pdf`, reader.auth),
+        status: 200,
+      },
+      {
+        name: 'an unknown id',
+        call: () => get(`/api/v1/applications/${UNKNOWN_ID}/pdf`, reader.auth),
+        status: 404,
+      },
+      {
+        name: 'the wrong scope',
+        call: () => get(`/api/v1/applications/${submittedId}/pdf`, writer.auth),
+        status: 403,
+      },
+    ],
+    setApplicationSisId: [
+      {
+        name: 'written back, audited with from and to',
+        call: () =>
+          put(`/api/v1/applications/${submittedId}/sis-id`, writer.auth, { sis_id: 'A001.x-1_2' }),
+        status: 200,
+        check: async (response) => {
+          expect(response.json()).toMatchObject({ sis_id: 'A001.x-1_2', set_by: writer.name });
+          const [stored] = await db()
+            .select()
+            .from(applicationSisIds)
+            .where(eq(applicationSisIds.accountId, submittedId));
+          expect(stored).toMatchObject({ sisId: 'A001.x-1_2', setByLabel: writer.name });
+          const audited = await db()
+            .select()
+            .from(auditEvents)
+            .where(
+              and(eq(auditEvents.action, 'sis_id.set'), eq(auditEvents.applicationId, submittedId)),
+            );
+          expect(audited.map((entry) => entry.detail)).toContainEqual({
+            from: null,
+            to: 'A001.x-1_2',
+          });
+        },
+      },
+      {
+        name: 'a read-only token',
+        call: () =>
+          put(`/api/v1/applications/${submittedId}/sis-id`, reader.auth, { sis_id: 'A2' }),
+        status: 403,
+      },
+      {
+        name: 'characters outside the pattern',
+        call: () =>
+          put(`/api/v1/applications/${submittedId}/sis-id`, writer.auth, { sis_id: 'A 1' }),
+        status: 400,
+        check: problemNaming('#/sis_id'),
+      },
+      {
+        name: 'too long',
+        call: () =>
+          put(`/api/v1/applications/${submittedId}/sis-id`, writer.auth, {
+            sis_id: 'A'.repeat(65),
+          }),
+        status: 400,
+      },
+      {
+        name: 'a number instead of text',
+        call: () => put(`/api/v1/applications/${submittedId}/sis-id`, writer.auth, { sis_id: 12 }),
+        status: 400,
+      },
+      {
+        name: 'an unknown key',
+        call: () =>
+          put(`/api/v1/applications/${submittedId}/sis-id`, writer.auth, {
+            sis_id: 'A3',
+            note: 'x',
+          }),
+        status: 400,
+      },
+      {
+        name: 'a NUL character',
+        call: () =>
+          put(`/api/v1/applications/${submittedId}/sis-id`, writer.auth, '{"sis_id":"A\\u0000"}'),
+        status: 400,
+      },
+      {
+        name: 'a lone surrogate',
+        call: () =>
+          put(`/api/v1/applications/${submittedId}/sis-id`, writer.auth, '{"sis_id":"A\\ud800"}'),
+        status: 400,
+      },
+      {
+        name: 'an application not submitted',
+        call: () => put(`/api/v1/applications/${draftId}/sis-id`, writer.auth, { sis_id: 'A4' }),
+        status: 404,
+      },
+      {
+        name: 'no token',
+        call: () => put(`/api/v1/applications/${submittedId}/sis-id`, {}, { sis_id: 'A5' }),
+        status: 401,
+      },
+    ],
+    markChecklistItem: [
+      {
+        name: 'a transcript the registrar received, audited as the client',
+        call: async () => {
+          const checklist = (
+            await app.inject(get(`/api/v1/applications/${submittedId}`, reader.auth))
+          ).json().checklist;
+          const item = checklist.items[0].key;
+          return put(
+            `/api/v1/applications/${submittedId}/checklist/${encodeURIComponent(item)}`,
+            writer.auth,
+            { state: 'received' },
+          );
+        },
+        status: 200,
+        check: async (response) => {
+          const item = response.json().items[0];
+          expect(item).toMatchObject({ state: 'received', set_by: `${writer.name} (API)` });
+          const [mark] = await db()
+            .select()
+            .from(checklistMarks)
+            .where(
+              and(eq(checklistMarks.accountId, submittedId), eq(checklistMarks.itemKey, item.key)),
+            );
+          expect(mark).toMatchObject({ setById: writer.id, setByLabel: `${writer.name} (API)` });
+          const audited = await db()
+            .select()
+            .from(auditEvents)
+            .where(
+              and(
+                eq(auditEvents.action, 'checklist.mark'),
+                eq(auditEvents.applicationId, submittedId),
+              ),
+            );
+          expect(audited.at(-1)).toMatchObject({ actorType: 'api_client', actorId: writer.id });
+        },
+      },
+      {
+        name: 'an item the application does not have',
+        call: () =>
+          put(`/api/v1/applications/${submittedId}/checklist/tenant:nothing`, writer.auth, {
+            state: 'received',
+          }),
+        status: 404,
+      },
+      {
+        name: 'a state that does not exist',
+        call: () =>
+          put(`/api/v1/applications/${submittedId}/checklist/fee`, writer.auth, { state: 'lost' }),
+        status: 400,
+      },
+      {
+        name: 'an item key out of shape',
+        call: () =>
+          put(`/api/v1/applications/${submittedId}/checklist/everything`, writer.auth, {
+            state: 'received',
+          }),
+        status: 400,
+      },
+      {
+        name: 'an application not submitted',
+        call: () =>
+          put(`/api/v1/applications/${draftId}/checklist/fee`, writer.auth, { state: 'waived' }),
+        status: 404,
+      },
+      {
+        name: 'a read-only token',
+        call: () =>
+          put(`/api/v1/applications/${submittedId}/checklist/fee`, reader.auth, {
+            state: 'waived',
+          }),
+        status: 403,
+      },
+    ],
+    listDecisionEvents: [
+      {
+        name: 'releases and replies, never a decision not released',
+        call: async () => {
+          const url = '/api/v1/decisions?limit=1000';
+          await feedShows(url, decisionsOnly, [releasedId]);
+          return get(url, decisionsOnly.auth);
+        },
+        status: 200,
+        check: (response) => {
+          const items = response.json().data as Array<{ application_id: string; type: string }>;
+          expect(
+            items.filter((item) => item.application_id === releasedId).map((item) => item.type),
+          ).toEqual(['decision.released', 'offer.replied']);
+          expect(items.map((item) => item.application_id)).not.toContain(recordedOnlyId);
+        },
+      },
+      {
+        name: 'the applications feed’s cursor',
+        call: async () =>
+          get(
+            `/api/v1/decisions?cursor=${encodeURIComponent(await cursorOf('/api/v1/applications', reader))}`,
+            decisionsOnly.auth,
+          ),
+        status: 400,
+        check: problemNaming('cursor'),
+      },
+      ...authFailures(
+        () => '/api/v1/decisions',
+        () => reader,
+      ),
+      {
+        name: 'a limit over 1000',
+        call: () => get('/api/v1/decisions?limit=5000', decisionsOnly.auth),
+        status: 400,
+      },
+    ],
+  };
+
+  for (const [operationId, operationCases] of Object.entries(cases)) {
+    for (const contractCase of operationCases) {
+      it(`${operationId}: ${contractCase.name} (${contractCase.status})`, async () => {
+        const call = await contractCase.call();
+        const response = await app.inject(call);
+        expect(response.statusCode, response.body.slice(0, 500)).toBe(contractCase.status);
+        expectConforms(operationId, call, response);
+        await contractCase.check?.(response);
+        const statuses = exercised.get(operationId) ?? new Set<number>();
+        statuses.add(response.statusCode);
+        exercised.set(operationId, statuses);
+      });
+    }
+  }
+
+  it('serves the reference page without scripts', async () => {
+    const response = await app.inject(get('/api/v1/reference'));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).not.toMatch(/<script/i);
+    for (const { operation } of Object.keys(cases).map(operationOf))
+      expect(response.body).toContain(operation.operationId);
+  });
+
+  it('exercised every operation of the document, with a success and an error', () => {
+    const inDocument = Object.values(document.paths).flatMap((methods) =>
+      Object.values(methods).map((operation) => operation.operationId),
+    );
+    expect([...exercised.keys()].sort()).toEqual([...inDocument].sort());
+    for (const [operationId, statuses] of exercised) {
+      expect(
+        [...statuses].some((status) => status < 300),
+        operationId,
+      ).toBe(true);
+      expect(
+        [...statuses].some((status) => status >= 400),
+        operationId,
+      ).toBe(true);
+    }
+  });
+
+  describe('the change feed', () => {
+    /** Every item after `cursor`, a page of `limit` at a time, and where the feed ended. */
+    async function readAll(client: Client, cursor: string | null, limit = 2) {
+      const ids: string[] = [];
+      let next = cursor;
+      for (;;) {
+        const query = new URLSearchParams({ limit: String(limit) });
+        if (next) query.set('cursor', next);
+        const page = (await app.inject(get(`/api/v1/applications?${query}`, client.auth))).json();
+        ids.push(...page.data.map((item: { id: string }) => item.id));
+        next = page.next_cursor;
+        if (!page.has_more) return { ids, cursor: next as string };
+      }
+    }
+
+    /**
+     * Reads from `cursor` until the test's own applications (`own`) stand as `expected`: other
+     * applications in the feed belong to other tests, and a transaction elsewhere on the server
+     * may hold a change back for a while.
+     */
+    async function readUntil(
+      client: Client,
+      cursor: string | null,
+      own: readonly string[],
+      expected: readonly string[],
+    ) {
+      let read = { ids: [] as string[], cursor: '' };
+      await vi.waitFor(async () => {
+        read = await readAll(client, cursor);
+        expect(read.ids.filter((id) => own.includes(id))).toEqual(expected);
+      }, POLL);
+      return read;
+    }
+    const mine = (ids: readonly string[], own: readonly string[]) =>
+      ids.filter((id) => own.includes(id));
+
+    it(
+      'pages in a stable order, and an application changed again moves to the end once',
+      async () => {
+        const client = await clientWith(['applications:read', 'applications:write']);
+        const start = await readAll(client, null, 1000);
+        const fresh = await insertApplications(app, `feed-${kind}`, [
+          { status: 'submitted', submittedAt: '2026-11-04T10:00:00Z' },
+          { status: 'submitted', submittedAt: '2026-11-04T11:00:00Z' },
+          { status: 'submitted', submittedAt: '2026-11-04T12:00:00Z' },
+        ]);
+        const first = await readUntil(client, start.cursor, fresh, fresh);
+        expect(mine((await readAll(client, first.cursor)).ids, fresh)).toEqual([]);
+
+        const again = await app.inject(
+          put(`/api/v1/applications/${fresh[0]}/sis-id`, client.auth, { sis_id: 'MOVED1' }),
+        );
+        expect(again.statusCode).toBe(200);
+        await readUntil(client, start.cursor, fresh, [fresh[1], fresh[2], fresh[0]] as string[]);
+        await readUntil(client, first.cursor, fresh, [fresh[0]] as string[]);
+      },
+      FEED_TEST_TIMEOUT,
+    );
+
+    it.runIf(kind === 'postgres')(
+      'never skips a transaction that commits after a later one',
+      async () => {
+        const client = await clientWith(['applications:read', 'applications:write']);
+        const own = await insertApplications(app, `held-${kind}`, [
+          { status: 'submitted', submittedAt: '2026-11-05T10:00:00Z' },
+          { status: 'submitted', submittedAt: '2026-11-05T11:00:00Z' },
+        ]);
+        const [early, late] = own as [string, string];
+        const start = await readUntil(client, null, own, own);
+        let whileHeld = { ids: [] as string[], cursor: '' };
+        await db().transaction(async (tx) => {
+          await tx.execute(
+            sql`insert into checklist_marks (account_id, item_key, state, set_by_type, set_by_label)
+                values (${early}, 'fee', 'received', 'staff', 'held')`,
+          );
+          const committed = await app.inject(
+            put(`/api/v1/applications/${late}/sis-id`, client.auth, { sis_id: 'LATE1' }),
+          );
+          expect(committed.statusCode).toBe(200);
+          whileHeld = await readAll(client, start.cursor);
+        });
+        // The committed change waits behind the open transaction's, which it followed.
+        expect(mine(whileHeld.ids, own)).toEqual([]);
+        await readUntil(client, whileHeld.cursor, own, [early, late]);
+      },
+      FEED_TEST_TIMEOUT,
+    );
+
+    it.runIf(kind === 'postgres')(
+      'never skips a change written earlier by a transaction that commits later',
+      async () => {
+        const client = await clientWith(['applications:read']);
+        const own = await insertApplications(app, `inverted-${kind}`, [
+          { status: 'submitted', submittedAt: '2026-11-06T10:00:00Z' },
+          { status: 'submitted', submittedAt: '2026-11-06T11:00:00Z' },
+        ]);
+        const [first, second] = own as [string, string];
+        const start = await readUntil(client, null, own, own);
+        const mark = (id: string) =>
+          sql`insert into checklist_marks (account_id, item_key, state, set_by_type, set_by_label)
+              values (${id}, 'fee', 'waived', 'staff', 'inverted')`;
+        // The older transaction writes its change after the younger one: its change has the
+        // later position, and it commits while the younger one is still open.
+        let wroteSecond: () => void = () => undefined;
+        const secondWritten = new Promise<void>((resolve) => {
+          wroteSecond = resolve;
+        });
+        let commitSecond: () => void = () => undefined;
+        const secondMayCommit = new Promise<void>((resolve) => {
+          commitSecond = resolve;
+        });
+        let younger: Promise<void> = Promise.resolve();
+        try {
+          await db().transaction(async (older) => {
+            await older.execute(sql`select pg_current_xact_id()`);
+            younger = db().transaction(async (tx) => {
+              await tx.execute(mark(second));
+              wroteSecond();
+              await secondMayCommit;
+            });
+            await secondWritten;
+            await older.execute(mark(first));
+          });
+          const whileYoungerOpen = await readUntil(client, start.cursor, own, [first]);
+          commitSecond();
+          await younger;
+          await readUntil(client, whileYoungerOpen.cursor, own, [second]);
+          await readUntil(client, start.cursor, own, [second, first]);
+        } finally {
+          commitSecond();
+          await younger;
+        }
+      },
+      FEED_TEST_TIMEOUT,
+    );
+  });
+});
