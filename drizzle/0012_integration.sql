@@ -41,7 +41,9 @@ CREATE TABLE "feed_runs" (
 	"started_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp (3) with time zone,
 	"from_seq" bigint,
+	"from_pending" text[] DEFAULT '{}'::text[] NOT NULL,
 	"to_seq" bigint,
+	"to_pending" text[] DEFAULT '{}'::text[] NOT NULL,
 	"row_count" integer,
 	"destination" text,
 	"file_name" text,
@@ -98,6 +100,7 @@ CREATE TABLE "webhook_subscriptions" (
 	"created_by_label" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"event_cursor" bigint DEFAULT 0 NOT NULL,
+	"event_cursor_pending" text[] DEFAULT '{}'::text[] NOT NULL,
 	"disabled_at" timestamp with time zone,
 	"disabled_reason" text
 );
@@ -112,9 +115,11 @@ CREATE INDEX "api_access_tokens_expiry_idx" ON "api_access_tokens" USING btree (
 CREATE UNIQUE INDEX "api_clients_client_id_idx" ON "api_clients" USING btree ("client_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "api_clients_name_idx" ON "api_clients" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "application_changes_seq_idx" ON "application_changes" USING btree ("seq");--> statement-breakpoint
+CREATE INDEX "application_changes_tx_idx" ON "application_changes" USING btree ("tx");--> statement-breakpoint
 CREATE INDEX "application_sis_ids_sis_id_idx" ON "application_sis_ids" USING btree ("sis_id");--> statement-breakpoint
 CREATE INDEX "feed_runs_feed_idx" ON "feed_runs" USING btree ("feed","started_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "feed_runs_schedule_idx" ON "feed_runs" USING btree ("feed","scheduled_for");--> statement-breakpoint
+CREATE INDEX "integration_events_tx_idx" ON "integration_events" USING btree ("tx");--> statement-breakpoint
 CREATE INDEX "integration_events_account_idx" ON "integration_events" USING btree ("account_id","seq");--> statement-breakpoint
 CREATE INDEX "integration_events_type_idx" ON "integration_events" USING btree ("type","seq");--> statement-breakpoint
 CREATE INDEX "webhook_attempts_delivery_idx" ON "webhook_attempts" USING btree ("delivery_id","id");--> statement-breakpoint

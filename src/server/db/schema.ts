@@ -875,6 +875,8 @@ export const integrationEvents = pgTable(
       .defaultNow(),
   },
   (table) => [
+    // A reader finds the rows of the transactions it could not see last time by their id.
+    index('integration_events_tx_idx').on(table.tx),
     index('integration_events_account_idx').on(table.accountId, table.seq),
     index('integration_events_type_idx').on(table.type, table.seq),
   ],
@@ -894,7 +896,10 @@ export const applicationChanges = pgTable(
     tx: xid8('tx').notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true, precision: 3 }).notNull(),
   },
-  (table) => [uniqueIndex('application_changes_seq_idx').on(table.seq)],
+  (table) => [
+    uniqueIndex('application_changes_seq_idx').on(table.seq),
+    index('application_changes_tx_idx').on(table.tx),
+  ],
 );
 
 /**
@@ -955,6 +960,8 @@ export const webhookSubscriptions = pgTable('webhook_subscriptions', {
   createdByLabel: text('created_by_label').notNull(),
   createdAt: createdAt(),
   eventCursor: bigint('event_cursor', { mode: 'number' }).notNull().default(0),
+  /** The transactions running when the cursor last moved: their events are fanned out on commit. */
+  eventCursorPending: text('event_cursor_pending').array().notNull().default(sql`'{}'::text[]`),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   disabledReason: text('disabled_reason'),
 });
@@ -1024,7 +1031,11 @@ export const feedRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
     /** The change-log positions the run covered: a re-run reads the same range again. */
     fromSeq: bigint('from_seq', { mode: 'number' }),
+    /** Transactions running when the previous run ended: their changes at or before from_seq. */
+    fromPending: text('from_pending').array().notNull().default(sql`'{}'::text[]`),
     toSeq: bigint('to_seq', { mode: 'number' }),
+    /** Transactions running when this run read: the next changed run reads their changes too. */
+    toPending: text('to_pending').array().notNull().default(sql`'{}'::text[]`),
     rowCount: integer('row_count'),
     destination: text('destination'),
     fileName: text('file_name'),

@@ -10,48 +10,15 @@ import {
   decisions,
   integrationEvents,
 } from '../db/schema';
+import { type ChangeLogPosition, runningTransactions, unreadRows } from './change-log-store';
 
-type TxColumn = typeof integrationEvents.tx | typeof applicationChanges.tx;
-
-/**
- * Where a reader stands in a feed: it has seen every row with `seq <= seq` written by a
- * transaction older than `xmin`, the oldest transaction still running when it last read. A row
- * of a transaction that commits late (an older `seq`, a `tx` of at least `xmin`) is still ahead.
- */
-export interface FeedPosition {
-  seq: number;
-  /** As PostgreSQL prints an xid8; null before the first read. */
-  xmin: string | null;
-}
-
-/** A read of a feed: its rows in `seq` order and the snapshot's `xmin` they were read under. */
+/** A read of a feed: its rows in `seq` order and the transactions its snapshot could not see. */
 export interface FeedRead<Row> {
   rows: Row[];
-  /** The rows committed late, before `position.seq`: always all of them, ahead of `rows`. */
+  /** The rows committed late, at or before the position's seq: always all of them. */
   late: Row[];
-  xmin: string;
-}
-
-/**
- * The rows of a feed a reader has not seen (decision 057): those after its position by a
- * transaction older than every one running now, and those at or before it by a transaction
- * that was still running at its last read and has finished since. Rows of transactions still
- * running are left for a later read, so a transaction that commits late is never passed over.
- */
-function unseen(
-  tx: TxColumn,
-  seq: typeof integrationEvents.seq | typeof applicationChanges.seq,
-  position: FeedPosition,
-  xmin: string,
-) {
-  const finished = sql`${tx} < ${xmin}::xid8`;
-  return {
-    after: and(gt(seq, position.seq), finished),
-    late:
-      position.xmin === null
-        ? null
-        : and(lte(seq, position.seq), sql`${tx} >= ${position.xmin}::xid8`, finished),
-  };
+  /** The position's `pending` after this read. */
+  pending: string[];
 }
 
 export interface ChangedApplicationRow {
@@ -99,15 +66,6 @@ export interface DecisionEventRow extends ReleasedDecisionRow {
   data: Record<string, unknown>;
 }
 
-/** The oldest transaction still running, as the reader's snapshot sees it. */
-async function snapshotXmin(tx: Executor): Promise<string> {
-  const [row] = await tx
-    .select({ xmin: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text` })
-    .from(sql`(select 1) as one`);
-  if (!row) throw new Error('no snapshot');
-  return String(row.xmin);
-}
-
 const answer = (key: string) => sql<string | null>`nullif(${applications.answers}->>${key}, '')`;
 
 /** What `/api/v1` reads and writes of submitted applications: the feeds, one record, the SIS id. */
@@ -122,14 +80,14 @@ export function createApiApplicationsStore(db: AppDatabase) {
      * oldest first, and every one a late commit put before it. One snapshot for all of it.
      */
     async changedSince(
-      position: FeedPosition,
+      position: ChangeLogPosition,
       limit: number,
     ): Promise<FeedRead<ChangedApplicationRow>> {
       return db.transaction(
         async (tx) => {
-          const xmin = await snapshotXmin(tx);
+          const pending = await runningTransactions(tx);
           const c = applicationChanges;
-          const where = unseen(c.tx, c.seq, position, xmin);
+          const where = unreadRows(c, position);
           const select = (condition: SQL | undefined) =>
             tx
               .select({
@@ -152,7 +110,7 @@ export function createApiApplicationsStore(db: AppDatabase) {
               .orderBy(asc(c.seq));
           const late = where.late ? await select(where.late) : [];
           const rows = await select(where.after).limit(limit);
-          return { rows, late, xmin };
+          return { rows, late, pending };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
@@ -247,15 +205,15 @@ export function createApiApplicationsStore(db: AppDatabase) {
 
     /** Releases and replies after `position`, with the decision as it stands, oldest first. */
     async decisionEventsSince(
-      position: FeedPosition,
+      position: ChangeLogPosition,
       limit: number,
       types: readonly string[],
     ): Promise<FeedRead<DecisionEventRow>> {
       return db.transaction(
         async (tx) => {
-          const xmin = await snapshotXmin(tx);
+          const pending = await runningTransactions(tx);
           const e = integrationEvents;
-          const where = unseen(e.tx, e.seq, position, xmin);
+          const where = unreadRows(e, position);
           const select = (condition: SQL | undefined) =>
             tx
               .select({
@@ -278,7 +236,7 @@ export function createApiApplicationsStore(db: AppDatabase) {
             rows.flatMap((row) => (row.releasedAt ? [{ ...row, releasedAt: row.releasedAt }] : []));
           const late = where.late ? released(await select(where.late)) : [];
           const rows = released(await select(where.after).limit(limit));
-          return { rows, late, xmin };
+          return { rows, late, pending };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );

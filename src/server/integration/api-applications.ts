@@ -38,6 +38,7 @@ import type { ApiApplicationsStore, SubmittedApplicationRow } from './api-applic
 import { type CursorKind, createFeedCursors } from './api-cursors';
 import { type ApiOperations, apiRoute } from './api-operations';
 import { type ApiGuard, apiActor, problem } from './api-v1-plugin';
+import { CHANGE_LOG_START } from './change-log-store';
 
 export const API_APPLICATION_MESSAGES = {
   cursor: 'This cursor was not issued by this feed. Start without one, or use a `next_cursor`.',
@@ -112,7 +113,7 @@ export function apiApplications(options: ApiApplicationsOptions) {
 
   /** The position a request's cursor names; a 400 problem naming `cursor` for any other. */
   function positionOf(kind: CursorKind, cursor: string | undefined, reply: FastifyReply) {
-    if (cursor === undefined) return { seq: 0, xmin: null };
+    if (cursor === undefined) return CHANGE_LOG_START;
     const position = cursors.read(kind, cursor);
     if (position === null) {
       void reply
@@ -256,7 +257,7 @@ export function apiApplications(options: ApiApplicationsOptions) {
           })),
           next_cursor: cursors.issue('applications', {
             seq: page.at(-1)?.seq ?? after.seq,
-            xmin: read.xmin,
+            pending: read.pending,
           }),
           has_more: read.rows.length > limit,
         };
@@ -541,7 +542,7 @@ export function apiApplications(options: ApiApplicationsOptions) {
           }),
           next_cursor: cursors.issue('decisions', {
             seq: page.at(-1)?.seq ?? after.seq,
-            xmin: read.xmin,
+            pending: read.pending,
           }),
           has_more: read.rows.length > limit,
         };

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FeedPosition } from './api-applications-store';
+import { type ChangeLogPosition, isTransactionId } from './change-log-store';
 
 /*
  * A feed's cursor is opaque to the client and signed by the server: a client cannot make one up,
@@ -15,12 +15,10 @@ const KEY_LABEL = 'api-v1 feed cursor';
 const MAC_BYTES = 16;
 
 export interface FeedCursors {
-  issue(kind: CursorKind, position: FeedPosition): string;
+  issue(kind: CursorKind, position: ChangeLogPosition): string;
   /** The position a cursor names, or null for one this server did not issue for this feed. */
-  read(kind: CursorKind, cursor: string): FeedPosition | null;
+  read(kind: CursorKind, cursor: string): ChangeLogPosition | null;
 }
-
-const XID = /^\d{1,20}$/;
 
 export function createFeedCursors(secret: string | undefined): FeedCursors {
   const key = createHmac('sha256', secret ?? DEVELOPMENT_SECRET)
@@ -32,7 +30,7 @@ export function createFeedCursors(secret: string | undefined): FeedCursors {
   return {
     issue(kind, position) {
       const payload = Buffer.from(
-        JSON.stringify({ k: kind, s: position.seq, x: position.xmin }),
+        JSON.stringify({ k: kind, s: position.seq, p: position.pending }),
       ).toString('base64url');
       return `${payload}.${macOf(payload).toString('base64url')}`;
     },
@@ -48,10 +46,10 @@ export function createFeedCursors(secret: string | undefined): FeedCursors {
       } catch {
         return null;
       }
-      const { k, s, x } = (decoded ?? {}) as { k?: unknown; s?: unknown; x?: unknown };
+      const { k, s, p } = (decoded ?? {}) as { k?: unknown; s?: unknown; p?: unknown };
       if (k !== kind || typeof s !== 'number' || !Number.isSafeInteger(s) || s < 0) return null;
-      if (x !== null && (typeof x !== 'string' || !XID.test(x))) return null;
-      return { seq: s, xmin: x };
+      if (!Array.isArray(p) || !p.every(isTransactionId)) return null;
+      return { seq: s, pending: p };
     },
   };
 }
