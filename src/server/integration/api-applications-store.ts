@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
 import { LIST_KEYS } from '../db/list-answer-keys';
