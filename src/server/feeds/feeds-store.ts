@@ -1,0 +1,153 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
+import { type AppDatabase, rowsOf } from '../db/database';
+import type { Executor } from '../db/executor';
+import { applicationSisIds, applications, feedRuns, integrationEvents } from '../db/schema';
+
+export type FeedRunRow = typeof feedRuns.$inferSelect;
+export type NewFeedRun = Pick<
+  typeof feedRuns.$inferInsert,
+  'feed' | 'mode' | 'fromSeq' | 'toSeq' | 'destination' | 'rerunOf' | 'startedBy' | 'scheduledFor'
+>;
+
+export function createFeedsStore(db: AppDatabase) {
+  return {
+    /**
+     * The last change-log position a run may read up to: every event at or before it was written
+     * by a transaction older than all still running, so none commits later below it. Events of
+     * transactions that committed since the oldest running one began stay for the next run.
+     */
+    async safeMaxSeq(tx: Executor = db): Promise<number> {
+      const result = await tx.execute(sql`
+        with horizon as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
+        select least(
+          (select max(${integrationEvents.seq}) from ${integrationEvents}, horizon
+            where ${integrationEvents.tx} < horizon.xmin),
+          (select min(${integrationEvents.seq}) - 1 from ${integrationEvents}, horizon
+            where ${integrationEvents.tx} >= horizon.xmin)
+        ) as safe`);
+      const [row] = rowsOf<{ safe: string | number | null }>(result);
+      return row?.safe === null || row?.safe === undefined ? 0 : Number(row.safe);
+    },
+
+    /** Submitted applications with an event in (fromSeq, toSeq], in the order they last changed. */
+    async changedIds(fromSeq: number, toSeq: number, tx: Executor = db): Promise<string[]> {
+      const last = max(integrationEvents.seq);
+      const rows = await tx
+        .select({ id: integrationEvents.accountId, last })
+        .from(integrationEvents)
+        .innerJoin(applications, eq(applications.accountId, integrationEvents.accountId))
+        .where(
+          and(
+            gt(integrationEvents.seq, fromSeq),
+            lte(integrationEvents.seq, toSeq),
+            isNotNull(applications.submittedAt),
+          ),
+        )
+        .groupBy(integrationEvents.accountId)
+        .orderBy(asc(last));
+      return rows.map((row) => row.id);
+    },
+
+    /** Every submitted application, in the order they were submitted. */
+    async submittedIds(tx: Executor = db): Promise<string[]> {
+      const rows = await tx
+        .select({ id: applications.accountId })
+        .from(applications)
+        .where(isNotNull(applications.submittedAt))
+        .orderBy(asc(applications.submittedAt), asc(applications.accountId));
+      return rows.map((row) => row.id);
+    },
+
+    async sisIds(ids: readonly string[], tx: Executor = db): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: applicationSisIds.accountId, sisId: applicationSisIds.sisId })
+        .from(applicationSisIds)
+        .where(inArray(applicationSisIds.accountId, [...ids]));
+      return new Map(rows.map((row) => [row.id, row.sisId]));
+    },
+
+    /** Where the feed's next changed run starts: the furthest a successful run of it has read. */
+    async lastReadSeq(feed: string, tx: Executor = db): Promise<number> {
+      const [row] = await tx
+        .select({ toSeq: max(feedRuns.toSeq) })
+        .from(feedRuns)
+        .where(
+          and(
+            eq(feedRuns.feed, feed),
+            eq(feedRuns.status, 'succeeded'),
+            inArray(feedRuns.mode, ['all', 'changed']),
+          ),
+        );
+      return row?.toSeq === null || row?.toSeq === undefined ? 0 : Number(row.toSeq);
+    },
+
+    async start(values: NewFeedRun, tx: Executor = db): Promise<FeedRunRow> {
+      const [row] = await tx
+        .insert(feedRuns)
+        .values({ ...values, status: 'running' })
+        .returning();
+      if (!row) throw new Error('feed run not recorded');
+      return row;
+    },
+
+    /** A scheduled time's run, once across servers: null when another server claimed it. */
+    async claim(
+      values: NewFeedRun & { scheduledFor: Date },
+      tx: Executor = db,
+    ): Promise<FeedRunRow | null> {
+      const [row] = await tx
+        .insert(feedRuns)
+        .values({ ...values, status: 'running' })
+        .onConflictDoNothing({ target: [feedRuns.feed, feedRuns.scheduledFor] })
+        .returning();
+      return row ?? null;
+    },
+
+    /** The range a run read, once it knows it. */
+    async setRange(
+      id: string,
+      range: { fromSeq: number | null; toSeq: number },
+      tx: Executor = db,
+    ) {
+      await tx.update(feedRuns).set(range).where(eq(feedRuns.id, id));
+    },
+
+    async finish(
+      id: string,
+      values: Pick<
+        typeof feedRuns.$inferInsert,
+        'status' | 'rowCount' | 'fileName' | 'error' | 'destination'
+      >,
+      tx: Executor = db,
+    ): Promise<FeedRunRow> {
+      const [row] = await tx
+        .update(feedRuns)
+        .set({ ...values, finishedAt: sql`now()` })
+        .where(eq(feedRuns.id, id))
+        .returning();
+      if (!row) throw new Error('feed run not found');
+      return row;
+    },
+
+    async run(id: string, tx: Executor = db): Promise<FeedRunRow | null> {
+      const [row] = await tx.select().from(feedRuns).where(eq(feedRuns.id, id));
+      return row ?? null;
+    },
+
+    /** The newest runs first, of one feed or all. */
+    async runs(
+      options: { feed?: string; limit: number },
+      tx: Executor = db,
+    ): Promise<FeedRunRow[]> {
+      return tx
+        .select()
+        .from(feedRuns)
+        .where(options.feed ? eq(feedRuns.feed, options.feed) : undefined)
+        .orderBy(desc(feedRuns.startedAt), desc(feedRuns.id))
+        .limit(options.limit);
+    },
+  };
+}
+
+export type FeedsStore = ReturnType<typeof createFeedsStore>;
