@@ -3,7 +3,8 @@ import type { AuditActor, AuditEntry } from '../audit/audit-trail';
 import type { ChecklistService } from '../checklist/checklist-service';
 import type { AppDatabase } from '../db/database';
 import { createExportsStore, EXPORT_BATCH_SIZE } from '../exports/exports-store';
-import { type DestinationContext, writeFeedFile } from './feed-destinations';
+import { lazy } from '../runtime/lazy';
+import type { DestinationContext } from './feed-destinations';
 import {
   buildFeedRows,
   type FeedProblem,
@@ -40,6 +41,9 @@ export interface FeedRunResult {
   run: FeedRunRow;
   problems: FeedProblem[];
 }
+
+/** The AWS SDK and the SSH client load with the first file written, not with the server. */
+const destinations = lazy(() => import('./feed-destinations'));
 
 /** A failed run's error lists this many problems, then how many more. */
 const PROBLEMS_IN_ERROR = 20;
@@ -147,6 +151,7 @@ export function createFeedRunner(deps: FeedRunnerDeps) {
           );
         }
         const fileName = feedFileName(mapping, now(), row.id);
+        const { writeFeedFile } = await destinations();
         await writeFeedFile(
           mapping.destination,
           deps.destinations,
