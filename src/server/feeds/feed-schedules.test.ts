@@ -121,4 +121,31 @@ describe.each(databaseKinds)('scheduled feeds on %s', (kind) => {
     });
     expect(await readdir(out)).toHaveLength(1);
   });
+
+  it('runs a due feed of FEEDS_DIR on a server that runs jobs', async () => {
+    const out = await mkdtemp(path.join(tmpdir(), 'portal-feed-out-'));
+    const dir = await feedsDir({
+      'every-minute.json': feedFile('minutely', out, { schedule: '* * * * *', timezone: 'UTC' }),
+      'by-hand.json': feedFile('by-hand', out, { schedule: undefined }),
+    });
+    const server = await buildTestApp(kind, { env: { FEEDS_DIR: dir, RUN_JOBS: 'true' } });
+    try {
+      const runner = createFeedRunner({
+        db: testDatabaseOf(server),
+        audit: { record: async () => {} },
+        destinations: { s3: { S3_FORCE_PATH_STYLE: false }, secret: () => undefined },
+      });
+      await expect
+        .poll(
+          async () => (await runner.store.runs({ limit: 10 })).map((run) => [run.feed, run.status]),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toEqual([['minutely', 'succeeded']]);
+      expect(await readdir(out)).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
 });
