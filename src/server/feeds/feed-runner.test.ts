@@ -11,8 +11,10 @@ import { COMMAND_LINE_ACTOR, createAuditTrail } from '../audit/audit-trail';
 import { projectRoot } from '../config/project-root';
 import type { AppDatabase } from '../db/database';
 import {
+  accounts,
   applicationReceipts,
   applicationSisIds,
+  applications,
   auditEvents,
   courseworkTotals,
   decisions,
@@ -167,6 +169,77 @@ describe.each(databaseKinds)('feed runs on %s', (kind) => {
     });
     expect(await lines(dir, third.run.fileName)).toEqual(['ID|LAST|PROGRAM']);
   });
+
+  it.skipIf(kind === 'pglite')(
+    'passes over no change that commits late, even one written before a change already committed',
+    async () => {
+      const dir = await folder();
+      const feed = folderFeed('LATE1', dir);
+      const store = runner.store;
+      const signal = () => {
+        let resolve = () => {};
+        const promise = new Promise<void>((done) => {
+          resolve = done;
+        });
+        return { promise, resolve };
+      };
+      const aStarted = signal();
+      const bWrote = signal();
+      const releaseB = signal();
+      let lateId = '';
+      let earlyId = '';
+      // A takes its transaction id first and writes its change last; B writes first and commits last.
+      const a = db.transaction(async (tx) => {
+        const [account] = await tx
+          .insert(accounts)
+          .values({ email: 'late1-a@example.edu' })
+          .returning();
+        earlyId = account?.id as string;
+        aStarted.resolve();
+        await bWrote.promise;
+        await tx.insert(applications).values({
+          accountId: earlyId,
+          answers: { entry_term: 'LATE1', last_name: 'Ada', applied_major: '205' },
+          submittedAt: new Date('2027-01-15T20:30:00Z'),
+        });
+      });
+      const b = (async () => {
+        await aStarted.promise;
+        await db.transaction(async (tx) => {
+          const [account] = await tx
+            .insert(accounts)
+            .values({ email: 'late1-b@example.edu' })
+            .returning();
+          lateId = account?.id as string;
+          await tx.insert(applications).values({
+            accountId: lateId,
+            answers: { entry_term: 'LATE1', last_name: 'Bea', applied_major: '201' },
+            submittedAt: new Date('2027-01-15T20:30:00Z'),
+          });
+          bWrote.resolve();
+          await releaseB.promise;
+        });
+      })();
+      await a;
+      const { horizon } = await store.changeLogTop();
+      expect(await store.settled(horizon)).toBe(false);
+      const running = runner.run({ mapping: feed, select: 'changed', actor: COMMAND_LINE_ACTOR });
+      releaseB.resolve();
+      await b;
+      const { run } = await running;
+      expect(run).toMatchObject({ status: 'succeeded', rowCount: 2 });
+      expect(await store.settled(horizon)).toBe(true);
+      expect((await lines(dir, run.fileName)).slice(1).sort()).toEqual(
+        [`${earlyId}|ADA|BS-CPSC`, `${lateId}|BEA|BS-ACCT`].sort(),
+      );
+      const next = await runner.run({
+        mapping: feed,
+        select: 'changed',
+        actor: COMMAND_LINE_ACTOR,
+      });
+      expect(next.run.rowCount).toBe(0);
+    },
+  );
 
   it('lists unmapped values in a dry run and writes nothing; a real run then refuses, naming them', async () => {
     const dir = await folder();

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { destinationText, type FeedMapping } from '../../shared/integration/feed-mapping';
 import type { AuditActor, AuditEntry } from '../audit/audit-trail';
 import type { ChecklistService } from '../checklist/checklist-service';
@@ -45,6 +46,14 @@ export interface FeedRunResult {
 /** The AWS SDK and the SSH client load with the first file written, not with the server. */
 const destinations = lazy(() => import('./feed-destinations'));
 
+/**
+ * How long a run waits for the transactions under way when it starts to end, so that a change
+ * committing late is in this run or the next, never passed over; past it, a transaction left
+ * open (a stuck session) does not hold the feed up.
+ */
+const SETTLE_WAIT_MS = 30_000;
+const SETTLE_POLL_MS = 50;
+
 /** A failed run's error lists this many problems, then how many more. */
 const PROBLEMS_IN_ERROR = 20;
 
@@ -57,6 +66,17 @@ export function createFeedRunner(deps: FeedRunnerDeps) {
   const store = createFeedsStore(deps.db);
   const exportsStore = createExportsStore(deps.db);
   const now = deps.now ?? (() => new Date());
+
+  /** The furthest change-log position this run may read: see SETTLE_WAIT_MS. */
+  async function readableTop(): Promise<number> {
+    const { top, horizon } = await store.changeLogTop();
+    const deadline = Date.now() + SETTLE_WAIT_MS;
+    while (!(await store.settled(horizon))) {
+      if (Date.now() > deadline) return Math.min(top, await store.safeMaxSeq());
+      await delay(SETTLE_POLL_MS);
+    }
+    return top;
+  }
 
   async function records(ids: readonly string[], withChecklist: boolean): Promise<FeedRecord[]> {
     const out: FeedRecord[] = [];
@@ -105,7 +125,7 @@ export function createFeedRunner(deps: FeedRunnerDeps) {
     let range: { fromSeq: number | null; toSeq: number };
     if (rerunOf) range = { fromSeq: rerunOf.fromSeq, toSeq: rerunOf.toSeq ?? 0 };
     else {
-      const toSeq = await store.safeMaxSeq();
+      const toSeq = await readableTop();
       const fromSeq = select === 'changed' ? await store.lastReadSeq(mapping.name) : null;
       // Nothing new may be below the last run's end when a transaction has held the horizon back.
       range = { fromSeq, toSeq: fromSeq === null ? toSeq : Math.max(fromSeq, toSeq) };

@@ -12,9 +12,32 @@ export type NewFeedRun = Pick<
 export function createFeedsStore(db: AppDatabase) {
   return {
     /**
-     * The last change-log position a run may read up to: every event at or before it was written
-     * by a transaction older than all still running, so none commits later below it. Events of
-     * transactions that committed since the oldest running one began stay for the next run.
+     * The newest change-log position visible now, and a transaction id newer than every one
+     * assigned so far (this statement's own): once every transaction older than it has ended, no
+     * event at or below `top` can still commit, since a transaction drawing a lower position
+     * already had its id.
+     */
+    async changeLogTop(tx: Executor = db): Promise<{ top: number; horizon: string }> {
+      const result = await tx.execute(sql`
+        select coalesce(max(${integrationEvents.seq}), 0) as top,
+          pg_current_xact_id()::text as horizon
+        from ${integrationEvents}`);
+      const [row] = rowsOf<{ top: string | number; horizon: string }>(result);
+      return { top: Number(row?.top ?? 0), horizon: row?.horizon ?? '0' };
+    },
+
+    /** Whether every transaction older than `horizon` has ended. */
+    async settled(horizon: string, tx: Executor = db): Promise<boolean> {
+      const result = await tx.execute(
+        sql`select pg_snapshot_xmin(pg_current_snapshot()) > ${horizon}::xid8 as settled`,
+      );
+      return rowsOf<{ settled: boolean }>(result)[0]?.settled === true;
+    },
+
+    /**
+     * A position a run may read up to without waiting: every event at or below it was written by
+     * a transaction older than all still running, and none committed since the oldest running one
+     * began is passed over. Used when a transaction stays open too long to wait for.
      */
     async safeMaxSeq(tx: Executor = db): Promise<number> {
       const result = await tx.execute(sql`
