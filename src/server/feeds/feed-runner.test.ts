@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -554,6 +555,26 @@ describe.each(databaseKinds)('feed runs on %s', (kind) => {
       const { run } = await runner.run({ mapping, select: 'changed', actor: COMMAND_LINE_ACTOR });
       expect(run.status).toBe('failed');
       expect(run.error).toContain(`offered the host key ${server.hostKeySha256}, not the pinned`);
+    });
+
+    it('fails the run naming the server when nothing answers there', async () => {
+      secrets.FEED_TEST_SFTP_PASSWORD = server.password;
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const { port } = closed.address() as AddressInfo;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      await insertApplications(app, 'SFTP4', [
+        submitted({ last_name: 'Ada', applied_major: '205' }),
+      ]);
+      const { run } = await runner.run({
+        mapping: sftpFeed('SFTP4', { port }),
+        select: 'changed',
+        actor: COMMAND_LINE_ACTOR,
+      });
+      expect(run.status).toBe('failed');
+      expect(run.error).toBe(
+        `Cannot connect to the SFTP server at 127.0.0.1:${port}: ECONNREFUSED.`,
+      );
     });
 
     it('fails the run with a clear message on a wrong password or none set', async () => {
