@@ -19,6 +19,7 @@ export const serverEntries = {
   staff: 'scripts/staff.ts',
   audit: 'scripts/audit.ts',
   'api-client': 'scripts/api-client.ts',
+  feeds: 'scripts/feeds.ts',
 };
 
 /** Written last, so a build that stopped half-way counts as missing. */

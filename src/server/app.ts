@@ -30,7 +30,7 @@ import { auditRoutes } from './audit-log/audit-log-routes';
 import { checklistRoutes } from './checklist/checklist-routes';
 import { createChecklistService } from './checklist/checklist-service';
 import { createChecklistStore } from './checklist/checklist-store';
-import type { Env } from './config/env';
+import { ConfigError, type Env } from './config/env';
 import { courseworkRoutes } from './coursework/coursework-routes';
 import { createCourseworkUpdatesStore } from './coursework/coursework-updates-store';
 import { currentCourseworkAnswers } from './coursework/current-coursework-store';
@@ -51,6 +51,8 @@ import { createDocumentsStore } from './documents/documents-store';
 import { startUploadCleanup, type UploadCleanup } from './documents/upload-cleanup';
 import { exportRoutes } from './exports/exports-routes';
 import { createExportsStore } from './exports/exports-store';
+import { createFeedRunner } from './feeds/feed-runner';
+import { FeedsDirError, loadFeedsDir, startFeedSchedules } from './feeds/feed-schedules';
 import { healthRoutes } from './health/health-routes';
 import { registerErrorHandling } from './http/errors-plugin';
 import { registerJsonBody } from './http/json-body';
@@ -134,6 +136,12 @@ export interface AppDependencies {
 /** The composition root: every capability is a plugin registered here with what it needs. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { env, tenant, database } = deps;
+  // A feed mapping file that cannot be used stops the start, before anything else is set up.
+  const feedMappings = env.FEEDS_DIR
+    ? await loadFeedsDir(env.FEEDS_DIR, deps.model).catch((error: unknown) => {
+        throw error instanceof FeedsDirError ? new ConfigError(error.message) : error;
+      })
+    : [];
   const trustedProxies = env.TRUST_PROXY;
   const app = Fastify({
     logger: deps.logger ?? appLoggerOptions(env.LOG_LEVEL),
@@ -183,6 +191,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   let uploadCleanup: UploadCleanup | undefined;
   let auditCheckpoints: Periodic | undefined;
   let creditSweep: Periodic | undefined;
+  let feedSchedules: Periodic | undefined;
   // Old application data is deleted on a schedule only when RETENTION_* days are set.
   const retention = await scheduleRetention(jobQueue, {
     db: database.db,
@@ -207,6 +216,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await uploadCleanup?.stop();
     await auditCheckpoints?.stop();
     await creditSweep?.stop();
+    await feedSchedules?.stop();
     await jobQueue.close();
     await mailer.drain();
     await database.close();
@@ -494,6 +504,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           await credit.refreshOutdated();
         },
       );
+    if (env.RUN_JOBS && feedMappings.some((mapping) => mapping.schedule)) {
+      const runner = createFeedRunner({
+        db: database.db,
+        audit,
+        checklist,
+        destinations: { s3: env, secret: (name) => process.env[name] },
+      });
+      feedSchedules = startFeedSchedules({
+        runner,
+        mappings: feedMappings.filter((mapping) => mapping.schedule),
+        log: app.log,
+      });
+    }
     await conversionJobs.recover();
     uploadCleanup = startUploadCleanup({ db: database.db, storage, log: app.log });
     retention?.start();

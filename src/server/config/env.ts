@@ -97,6 +97,11 @@ const envSchema = z.object({
   /** Unset: DATA_DIR/audit-checkpoints. Where checkpoints of the chain's head are appended. */
   AUDIT_CHECKPOINT_DIR: z.string().optional(),
   AUDIT_CHECKPOINT_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /**
+   * Unset: no scheduled feeds. A folder of feed mapping files (`*.json`, docs/integration-feeds.md):
+   * each is checked at start, and servers with RUN_JOBS run those with a `schedule` when due.
+   */
+  FEEDS_DIR: z.string().optional(),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'HOST'> & { HOST: string };
