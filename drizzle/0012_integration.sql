@@ -41,9 +41,9 @@ CREATE TABLE "feed_runs" (
 	"started_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp (3) with time zone,
 	"from_seq" bigint,
-	"from_pending" text[] DEFAULT '{}'::text[] NOT NULL,
+	"from_snapshot" text,
 	"to_seq" bigint,
-	"to_pending" text[] DEFAULT '{}'::text[] NOT NULL,
+	"to_snapshot" text,
 	"row_count" integer,
 	"destination" text,
 	"file_name" text,
@@ -100,7 +100,7 @@ CREATE TABLE "webhook_subscriptions" (
 	"created_by_label" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"event_cursor" bigint DEFAULT 0 NOT NULL,
-	"event_cursor_pending" text[] DEFAULT '{}'::text[] NOT NULL,
+	"event_cursor_snapshot" text,
 	"disabled_at" timestamp with time zone,
 	"disabled_reason" text
 );

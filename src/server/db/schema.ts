@@ -960,8 +960,8 @@ export const webhookSubscriptions = pgTable('webhook_subscriptions', {
   createdByLabel: text('created_by_label').notNull(),
   createdAt: createdAt(),
   eventCursor: bigint('event_cursor', { mode: 'number' }).notNull().default(0),
-  /** The transactions running when the cursor last moved: their events are fanned out on commit. */
-  eventCursorPending: text('event_cursor_pending').array().notNull().default(sql`'{}'::text[]`),
+  /** The snapshot the cursor last moved under: events it could not see are fanned out on commit. */
+  eventCursorSnapshot: text('event_cursor_snapshot'),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   disabledReason: text('disabled_reason'),
 });
@@ -1031,11 +1031,11 @@ export const feedRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
     /** The change-log positions the run covered: a re-run reads the same range again. */
     fromSeq: bigint('from_seq', { mode: 'number' }),
-    /** Transactions running when the previous run ended: their changes at or before from_seq. */
-    fromPending: text('from_pending').array().notNull().default(sql`'{}'::text[]`),
+    /** The previous run's snapshot: changes at or before from_seq it could not see are this run's. */
+    fromSnapshot: text('from_snapshot'),
     toSeq: bigint('to_seq', { mode: 'number' }),
-    /** Transactions running when this run read: the next changed run reads their changes too. */
-    toPending: text('to_pending').array().notNull().default(sql`'{}'::text[]`),
+    /** This run's snapshot: changes it could not see are the next changed run's. */
+    toSnapshot: text('to_snapshot'),
     rowCount: integer('row_count'),
     destination: text('destination'),
     fileName: text('file_name'),

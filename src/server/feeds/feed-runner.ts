@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { destinationText, type FeedMapping } from '../../shared/integration/feed-mapping';
 import type { AuditActor, AuditEntry } from '../audit/audit-trail';
 import type { ChecklistService } from '../checklist/checklist-service';
@@ -15,7 +14,7 @@ import {
   readsChecklist,
   renderFeedFile,
 } from './feed-rows';
-import { createFeedsStore, type FeedRunRow } from './feeds-store';
+import { createFeedsStore, type FeedRange, type FeedRunRow } from './feeds-store';
 
 export interface FeedRunnerDeps {
   db: AppDatabase;
@@ -46,14 +45,6 @@ export interface FeedRunResult {
 /** The AWS SDK and the SSH client load with the first file written, not with the server. */
 const destinations = lazy(() => import('./feed-destinations'));
 
-/**
- * How long a run waits for the transactions under way when it starts to end, so that a change
- * committing late is in this run or the next, never passed over; past it, a transaction left
- * open (a stuck session) does not hold the feed up.
- */
-const SETTLE_WAIT_MS = 30_000;
-const SETTLE_POLL_MS = 50;
-
 /** A failed run's error lists this many problems, then how many more. */
 const PROBLEMS_IN_ERROR = 20;
 
@@ -67,15 +58,19 @@ export function createFeedRunner(deps: FeedRunnerDeps) {
   const exportsStore = createExportsStore(deps.db);
   const now = deps.now ?? (() => new Date());
 
-  /** The furthest change-log position this run may read: see SETTLE_WAIT_MS. */
-  async function readableTop(): Promise<number> {
-    const { top, horizon } = await store.changeLogTop();
-    const deadline = Date.now() + SETTLE_WAIT_MS;
-    while (!(await store.settled(horizon))) {
-      if (Date.now() > deadline) return Math.min(top, await store.safeMaxSeq());
-      await delay(SETTLE_POLL_MS);
-    }
-    return top;
+  /**
+   * What a new run reads: every submitted application, or those changed since the feed's last
+   * successful run. A change whose transaction is still running is the next run's.
+   */
+  async function nextRange(feed: string, select: 'all' | 'changed'): Promise<FeedRange> {
+    const to = await store.changeLogPosition();
+    const from = select === 'changed' ? await store.lastReadPosition(feed) : null;
+    return {
+      fromSeq: from?.seq ?? null,
+      fromSnapshot: from?.snapshot ?? null,
+      toSeq: Math.max(from?.seq ?? 0, to.seq),
+      toSnapshot: to.snapshot,
+    };
   }
 
   async function records(ids: readonly string[], withChecklist: boolean): Promise<FeedRecord[]> {
@@ -122,14 +117,14 @@ export function createFeedRunner(deps: FeedRunnerDeps) {
       : request.select;
     const dryRun = request.dryRun === true;
     const destination = destinationText(mapping.destination);
-    let range: { fromSeq: number | null; toSeq: number };
-    if (rerunOf) range = { fromSeq: rerunOf.fromSeq, toSeq: rerunOf.toSeq ?? 0 };
-    else {
-      const toSeq = await readableTop();
-      const fromSeq = select === 'changed' ? await store.lastReadSeq(mapping.name) : null;
-      // Nothing new may be below the last run's end when a transaction has held the horizon back.
-      range = { fromSeq, toSeq: fromSeq === null ? toSeq : Math.max(fromSeq, toSeq) };
-    }
+    const range: FeedRange = rerunOf
+      ? {
+          fromSeq: rerunOf.fromSeq,
+          fromSnapshot: rerunOf.fromSnapshot,
+          toSeq: rerunOf.toSeq,
+          toSnapshot: rerunOf.toSnapshot,
+        }
+      : await nextRange(mapping.name, select);
     let row: FeedRunRow;
     if (request.claimed) {
       row = request.claimed;
@@ -150,7 +145,10 @@ export function createFeedRunner(deps: FeedRunnerDeps) {
       const ids =
         range.fromSeq === null
           ? await store.submittedIds()
-          : await store.changedIds(range.fromSeq, range.toSeq);
+          : await store.changedIds(
+              { seq: range.fromSeq, snapshot: range.fromSnapshot },
+              { seq: range.toSeq ?? 0, snapshot: range.toSnapshot },
+            );
       const built = buildFeedRows(mapping, await records(ids, readsChecklist(mapping)));
       problems = built.problems;
       if (dryRun) {

@@ -2,70 +2,56 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, lte, max, sql } from 'drizz
 import { type AppDatabase, rowsOf } from '../db/database';
 import type { Executor } from '../db/executor';
 import { applicationSisIds, applications, feedRuns, integrationEvents } from '../db/schema';
+import {
+  CHANGE_LOG_START,
+  type ChangeLogPosition,
+  currentPosition,
+  rowsBetween,
+} from '../integration/change-log-store';
 
 export type FeedRunRow = typeof feedRuns.$inferSelect;
 export type NewFeedRun = Pick<
   typeof feedRuns.$inferInsert,
-  'feed' | 'mode' | 'fromSeq' | 'toSeq' | 'destination' | 'rerunOf' | 'startedBy' | 'scheduledFor'
+  | 'feed'
+  | 'mode'
+  | 'fromSeq'
+  | 'fromSnapshot'
+  | 'toSeq'
+  | 'toSnapshot'
+  | 'destination'
+  | 'rerunOf'
+  | 'startedBy'
+  | 'scheduledFor'
 >;
+
+/** The change-log range a run reads: from null for every submitted application. */
+export type FeedRange = Pick<FeedRunRow, 'fromSeq' | 'fromSnapshot' | 'toSeq' | 'toSnapshot'>;
 
 export function createFeedsStore(db: AppDatabase) {
   return {
     /**
-     * The newest change-log position visible now, and a transaction id newer than every one
-     * assigned so far (this statement's own): once every transaction older than it has ended, no
-     * event at or below `top` can still commit, since a transaction drawing a lower position
-     * already had its id.
+     * Where the change log stands now, read in one snapshot: the newest event and the
+     * transactions still running, whose events the next changed run takes.
      */
-    async changeLogTop(tx: Executor = db): Promise<{ top: number; horizon: string }> {
-      const result = await tx.execute(sql`
-        select coalesce(max(${integrationEvents.seq}), 0) as top,
-          pg_current_xact_id()::text as horizon
-        from ${integrationEvents}`);
-      const [row] = rowsOf<{ top: string | number; horizon: string }>(result);
-      return { top: Number(row?.top ?? 0), horizon: row?.horizon ?? '0' };
+    async changeLogPosition(): Promise<ChangeLogPosition> {
+      return db.transaction((tx) => currentPosition(tx), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
     },
 
-    /** Whether every transaction older than `horizon` has ended. */
-    async settled(horizon: string, tx: Executor = db): Promise<boolean> {
-      const result = await tx.execute(
-        sql`select pg_snapshot_xmin(pg_current_snapshot()) > ${horizon}::xid8 as settled`,
-      );
-      return rowsOf<{ settled: boolean }>(result)[0]?.settled === true;
-    },
-
-    /**
-     * A position a run may read up to without waiting: every event at or below it was written by
-     * a transaction older than all still running, and none committed since the oldest running one
-     * began is passed over. Used when a transaction stays open too long to wait for.
-     */
-    async safeMaxSeq(tx: Executor = db): Promise<number> {
-      const result = await tx.execute(sql`
-        with horizon as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
-        select least(
-          (select max(${integrationEvents.seq}) from ${integrationEvents}, horizon
-            where ${integrationEvents.tx} < horizon.xmin),
-          (select min(${integrationEvents.seq}) - 1 from ${integrationEvents}, horizon
-            where ${integrationEvents.tx} >= horizon.xmin)
-        ) as safe`);
-      const [row] = rowsOf<{ safe: string | number | null }>(result);
-      return row?.safe === null || row?.safe === undefined ? 0 : Number(row.safe);
-    },
-
-    /** Submitted applications with an event in (fromSeq, toSeq], in the order they last changed. */
-    async changedIds(fromSeq: number, toSeq: number, tx: Executor = db): Promise<string[]> {
+    /** Submitted applications with an event between two positions, in the order they last changed. */
+    async changedIds(
+      from: ChangeLogPosition,
+      to: ChangeLogPosition,
+      tx: Executor = db,
+    ): Promise<string[]> {
       const last = max(integrationEvents.seq);
       const rows = await tx
         .select({ id: integrationEvents.accountId, last })
         .from(integrationEvents)
         .innerJoin(applications, eq(applications.accountId, integrationEvents.accountId))
-        .where(
-          and(
-            gt(integrationEvents.seq, fromSeq),
-            lte(integrationEvents.seq, toSeq),
-            isNotNull(applications.submittedAt),
-          ),
-        )
+        .where(and(rowsBetween(integrationEvents, from, to), isNotNull(applications.submittedAt)))
         .groupBy(integrationEvents.accountId)
         .orderBy(asc(last));
       return rows.map((row) => row.id);
@@ -90,19 +76,22 @@ export function createFeedsStore(db: AppDatabase) {
       return new Map(rows.map((row) => [row.id, row.sisId]));
     },
 
-    /** Where the feed's next changed run starts: the furthest a successful run of it has read. */
-    async lastReadSeq(feed: string, tx: Executor = db): Promise<number> {
+    /** Where the feed's next changed run starts: where its latest successful run ended. */
+    async lastReadPosition(feed: string, tx: Executor = db): Promise<ChangeLogPosition> {
       const [row] = await tx
-        .select({ toSeq: max(feedRuns.toSeq) })
+        .select({ seq: feedRuns.toSeq, snapshot: feedRuns.toSnapshot })
         .from(feedRuns)
         .where(
           and(
             eq(feedRuns.feed, feed),
             eq(feedRuns.status, 'succeeded'),
             inArray(feedRuns.mode, ['all', 'changed']),
+            isNotNull(feedRuns.toSeq),
           ),
-        );
-      return row?.toSeq === null || row?.toSeq === undefined ? 0 : Number(row.toSeq);
+        )
+        .orderBy(desc(feedRuns.toSeq), desc(feedRuns.startedAt))
+        .limit(1);
+      return row ? { seq: Number(row.seq), snapshot: row.snapshot } : CHANGE_LOG_START;
     },
 
     async start(values: NewFeedRun, tx: Executor = db): Promise<FeedRunRow> {
@@ -128,11 +117,7 @@ export function createFeedsStore(db: AppDatabase) {
     },
 
     /** The range a run read, once it knows it. */
-    async setRange(
-      id: string,
-      range: { fromSeq: number | null; toSeq: number },
-      tx: Executor = db,
-    ) {
+    async setRange(id: string, range: FeedRange, tx: Executor = db) {
       await tx.update(feedRuns).set(range).where(eq(feedRuns.id, id));
     },
 

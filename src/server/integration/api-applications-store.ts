@@ -10,15 +10,15 @@ import {
   decisions,
   integrationEvents,
 } from '../db/schema';
-import { type ChangeLogPosition, runningTransactions, unreadRows } from './change-log-store';
+import { type ChangeLogPosition, readerSnapshot, unreadRows } from './change-log-store';
 
 /** A read of a feed: its rows in `seq` order and the transactions its snapshot could not see. */
 export interface FeedRead<Row> {
   rows: Row[];
   /** The rows committed late, at or before the position's seq: always all of them. */
   late: Row[];
-  /** The position's `pending` after this read. */
-  pending: string[];
+  /** The snapshot the read was made under: the position's after it. */
+  snapshot: string;
 }
 
 export interface ChangedApplicationRow {
@@ -85,7 +85,7 @@ export function createApiApplicationsStore(db: AppDatabase) {
     ): Promise<FeedRead<ChangedApplicationRow>> {
       return db.transaction(
         async (tx) => {
-          const pending = await runningTransactions(tx);
+          const snapshot = await readerSnapshot(tx);
           const c = applicationChanges;
           const where = unreadRows(c, position);
           const select = (condition: SQL | undefined) =>
@@ -110,7 +110,7 @@ export function createApiApplicationsStore(db: AppDatabase) {
               .orderBy(asc(c.seq));
           const late = where.late ? await select(where.late) : [];
           const rows = await select(where.after).limit(limit);
-          return { rows, late, pending };
+          return { rows, late, snapshot };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
@@ -211,7 +211,7 @@ export function createApiApplicationsStore(db: AppDatabase) {
     ): Promise<FeedRead<DecisionEventRow>> {
       return db.transaction(
         async (tx) => {
-          const pending = await runningTransactions(tx);
+          const snapshot = await readerSnapshot(tx);
           const e = integrationEvents;
           const where = unreadRows(e, position);
           const select = (condition: SQL | undefined) =>
@@ -236,7 +236,7 @@ export function createApiApplicationsStore(db: AppDatabase) {
             rows.flatMap((row) => (row.releasedAt ? [{ ...row, releasedAt: row.releasedAt }] : []));
           const late = where.late ? released(await select(where.late)) : [];
           const rows = released(await select(where.after).limit(limit));
-          return { rows, late, pending };
+          return { rows, late, snapshot };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );

@@ -257,7 +257,7 @@ export function apiApplications(options: ApiApplicationsOptions) {
           })),
           next_cursor: cursors.issue('applications', {
             seq: page.at(-1)?.seq ?? after.seq,
-            pending: read.pending,
+            snapshot: read.snapshot,
           }),
           has_more: read.rows.length > limit,
         };
@@ -542,7 +542,7 @@ export function apiApplications(options: ApiApplicationsOptions) {
           }),
           next_cursor: cursors.issue('decisions', {
             seq: page.at(-1)?.seq ?? after.seq,
-            pending: read.pending,
+            snapshot: read.snapshot,
           }),
           has_more: read.rows.length > limit,
         };

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type ChangeLogPosition, isTransactionId } from './change-log-store';
+import { type ChangeLogPosition, isSnapshotText } from './change-log-store';
 
 /*
  * A feed's cursor is opaque to the client and signed by the server: a client cannot make one up,
@@ -30,7 +30,7 @@ export function createFeedCursors(secret: string | undefined): FeedCursors {
   return {
     issue(kind, position) {
       const payload = Buffer.from(
-        JSON.stringify({ k: kind, s: position.seq, p: position.pending }),
+        JSON.stringify({ k: kind, s: position.seq, p: position.snapshot }),
       ).toString('base64url');
       return `${payload}.${macOf(payload).toString('base64url')}`;
     },
@@ -48,8 +48,8 @@ export function createFeedCursors(secret: string | undefined): FeedCursors {
       }
       const { k, s, p } = (decoded ?? {}) as { k?: unknown; s?: unknown; p?: unknown };
       if (k !== kind || typeof s !== 'number' || !Number.isSafeInteger(s) || s < 0) return null;
-      if (!Array.isArray(p) || !p.every(isTransactionId)) return null;
-      return { seq: s, pending: p };
+      if (p !== null && !isSnapshotText(p)) return null;
+      return { seq: s, snapshot: p };
     },
   };
 }

@@ -1,57 +1,87 @@
-import { and, gt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, gt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/database';
 import type { Executor } from '../db/executor';
 import type { applicationChanges, integrationEvents } from '../db/schema';
 
 /**
- * Where a reader of the change log stands (decision 057): it has read every row up to `seq`
- * except those of the transactions in `pending`, which were still running when it read and whose
- * rows it could not see. Those rows are read once their transaction commits, whatever their seq.
+ * Where a reader of the change log stands (decision 057): it has read every row up to `seq` that
+ * the snapshot it read under could see. The rows that snapshot could not see (their transaction
+ * still running, or not yet begun) are read once committed, whatever their seq.
  */
 export interface ChangeLogPosition {
   seq: number;
-  /** Transaction ids (xid8, as PostgreSQL prints them) running when the position was taken. */
-  pending: string[];
+  /** The reader's snapshot as PostgreSQL prints a `pg_snapshot` (`xmin:xmax:xip,...`); null at the start. */
+  snapshot: string | null;
 }
 
-export const CHANGE_LOG_START: ChangeLogPosition = { seq: 0, pending: [] };
+export const CHANGE_LOG_START: ChangeLogPosition = { seq: 0, snapshot: null };
 
 type LogTable = typeof integrationEvents | typeof applicationChanges;
 
 /**
+ * Rows a snapshot could not see: their transaction began at or after its `xmax`, or was running
+ * (`xip`). Said that way rather than `not pg_visible_in_snapshot(...)` so the index on `tx` finds
+ * them among a large log.
+ */
+function unseenBy(table: LogTable, snapshot: string): SQL {
+  return sql`(${table.tx} >= pg_snapshot_xmax(${snapshot}::pg_snapshot) or ${table.tx} = any(array(select pg_snapshot_xip(${snapshot}::pg_snapshot))))`;
+}
+
+/**
  * The rows of the log a reader at `position` has not read: `late`, those at or before its seq
- * written by a transaction that was running when it read (and has committed since, or the reader
- * could not see them now either), and `after`, those past its seq. Nothing waits for a
- * transaction anywhere else on the server, and a transaction committing late is never passed over.
+ * that its snapshot could not see (committed since, or still invisible now too), and `after`,
+ * those past its seq. Nothing waits for a transaction anywhere else on the server, and a
+ * transaction committing late is never passed over.
  */
 export function unreadRows(
   table: LogTable,
   position: ChangeLogPosition,
 ): { late: SQL | undefined; after: SQL } {
   const after = gt(table.seq, position.seq) as SQL;
-  if (position.pending.length === 0) return { late: undefined, after };
-  const pending = sql`array[${sql.join(
-    position.pending.map((xid) => sql`${xid}`),
-    sql`, `,
-  )}]::xid8[]`;
-  return { late: and(lte(table.seq, position.seq), sql`${table.tx} = any(${pending})`), after };
+  if (position.snapshot === null) return { late: undefined, after };
+  return { late: and(lte(table.seq, position.seq), unseenBy(table, position.snapshot)), after };
 }
 
 /**
- * The transactions running when the reader's snapshot was taken: the `pending` of the position
- * it reaches. Call it inside the reading transaction (repeatable read), after its first read or
- * as its first statement, so it describes the snapshot the rows were read under.
+ * The rows between two positions of one reader: those `from` had not read that `to` has (what a
+ * batch reader such as a feed run covers, the same rows however often it is read again). A row
+ * `to`'s snapshot could not see belongs to the next range, even if it commits meanwhile.
  */
-export async function runningTransactions(tx: Executor): Promise<string[]> {
-  const rows = rowsOf<{ xid: string }>(
-    await tx.execute(
-      sql`select xid::text as xid from pg_snapshot_xip(pg_current_snapshot()) as xid order by 1`,
-    ),
-  );
-  return rows.map((row) => String(row.xid));
+export function rowsBetween(
+  table: LogTable,
+  from: ChangeLogPosition,
+  to: ChangeLogPosition,
+): SQL | undefined {
+  const { late, after } = unreadRows(table, from);
+  const upTo = and(after, lte(table.seq, to.seq));
+  const read = late ? or(late, upTo) : upTo;
+  if (to.snapshot === null) return read;
+  return and(read, sql`not ${unseenBy(table, to.snapshot)}`);
 }
 
-/** Whether text is a transaction id as a position carries it. */
-export function isTransactionId(text: unknown): text is string {
-  return typeof text === 'string' && /^\d{1,20}$/.test(text);
+/**
+ * The reader's snapshot, for the position it reaches. Call it inside the reading transaction
+ * (repeatable read), so it describes the snapshot the rows are read under.
+ */
+export async function readerSnapshot(tx: Executor): Promise<string> {
+  const rows = rowsOf<{ snapshot: string }>(
+    await tx.execute(sql`select pg_current_snapshot()::text as snapshot`),
+  );
+  const snapshot = rows[0]?.snapshot;
+  if (!snapshot) throw new Error('no snapshot');
+  return String(snapshot);
+}
+
+/** The position a reader reaches now: the newest row it can see, and what it cannot see yet. */
+export async function currentPosition(tx: Executor): Promise<ChangeLogPosition> {
+  const snapshot = await readerSnapshot(tx);
+  const rows = rowsOf<{ seq: string | number | null }>(
+    await tx.execute(sql`select max(seq) as seq from integration_events`),
+  );
+  return { seq: Number(rows[0]?.seq ?? 0), snapshot };
+}
+
+/** Whether text is a snapshot as `pg_snapshot` prints it. */
+export function isSnapshotText(text: unknown): text is string {
+  return typeof text === 'string' && text.length <= 100_000 && /^\d+:\d+:(\d+(,\d+)*)?$/.test(text);
 }
