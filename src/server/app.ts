@@ -102,6 +102,9 @@ import { storageFromEnv } from './storage/storage-from-env';
 import { uploadRoutes } from './storage/upload-routes';
 import { temporaryAnswersRoutes } from './temporary-answers/temporary-answers-routes';
 import { tenantRoutes } from './tenant/tenant-routes';
+import { createWebhooks } from './webhooks/webhooks';
+import { webhooksApiCapability } from './webhooks/webhooks-api-routes';
+import { webhooksStaffRoutes } from './webhooks/webhooks-staff-routes';
 
 export interface AppDependencies {
   env: Env;
@@ -178,6 +181,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   let uploadCleanup: UploadCleanup | undefined;
   let auditCheckpoints: Periodic | undefined;
   let creditSweep: Periodic | undefined;
+  let webhooksRunner: { stop(): Promise<void> } | undefined;
   // Old application data is deleted on a schedule only when RETENTION_* days are set.
   const retention = await scheduleRetention(jobQueue, {
     db: database.db,
@@ -202,6 +206,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await uploadCleanup?.stop();
     await auditCheckpoints?.stop();
     await creditSweep?.stop();
+    await webhooksRunner?.stop();
     await jobQueue.close();
     await mailer.drain();
     await database.close();
@@ -438,13 +443,26 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The integrators' API: its own authentication (OAuth client credentials), errors and limits.
   const apiClients = createApiClients(createApiClientsStore(database.db));
   const apiOperations = createApiOperations();
+  const webhooks = await createWebhooks({
+    db: database.db,
+    queue: jobQueue,
+    audit,
+    mailer,
+    staff: staffStore,
+    tenant,
+    log: app.log,
+    production: env.NODE_ENV === 'production',
+    runJobs: env.RUN_JOBS,
+    publicUrl: env.PUBLIC_URL,
+  });
+  await app.register(webhooksStaffRoutes, { sessions: staffSessions, service: webhooks.service });
   await app.register(apiV1Plugin, {
     prefix: API_PREFIX,
     clients: apiClients,
     operations: apiOperations,
     limiter: createMemoryRateLimiter(),
     tokenLimiter: createRateLimiter(database.db),
-    capabilities: [],
+    capabilities: [webhooksApiCapability(webhooks.service, apiOperations)],
   });
   await app.register(temporaryAnswersRoutes, { db: database.db, model: deps.model });
   // The outbox and the test link calls reveal codes and links: they need a key only the log shows.
@@ -476,6 +494,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await conversionJobs.recover();
     uploadCleanup = startUploadCleanup({ db: database.db, storage, log: app.log });
     retention?.start();
+    webhooks.runner.start();
+    webhooksRunner = webhooks.runner;
   });
   await app.register(lookupRoutes, {
     db: database.db,
