@@ -24,8 +24,7 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
-  // IPv4 written in IPv6 (mapped, translated, 6to4) would reach the IPv4 networks above.
-  ['::ffff:0:0', 96],
+  // IPv4 written in IPv6 (translated, 6to4) would reach the IPv4 networks above.
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['2002::', 16],
@@ -39,12 +38,16 @@ for (const [network, prefix] of [
 ] as const)
   blocked.addSubnet(network, prefix, 'ipv6');
 
+const ipv4Mapped = new BlockList();
+ipv4Mapped.addSubnet('::ffff:0:0', 96, 'ipv6');
+
 /** Whether an address is on the public internet (not private, loopback, link-local, ...). */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return isPublicAddress(mapped[1]);
+  // Node's BlockList matches an IPv4-mapped IPv6 rule against every IPv4 address, so mapped
+  // addresses are told apart here: refused outright, as a public IPv4 receiver is named as such.
+  if (family === 6 && ipv4Mapped.check(address, 'ipv6')) return false;
   return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
