@@ -18,6 +18,7 @@ export const serverEntries = {
   retention: 'scripts/retention.ts',
   staff: 'scripts/staff.ts',
   audit: 'scripts/audit.ts',
+  webhooks: 'scripts/webhooks.ts',
 };
 
 /** Written last, so a build that stopped half-way counts as missing. */
