@@ -103,7 +103,7 @@ import { uploadRoutes } from './storage/upload-routes';
 import { temporaryAnswersRoutes } from './temporary-answers/temporary-answers-routes';
 import { tenantRoutes } from './tenant/tenant-routes';
 import { createWebhooks } from './webhooks/webhooks';
-import { webhooksApiCapability } from './webhooks/webhooks-api-routes';
+import { webhooksApiCapability } from './webhooks/webhooks-api-capability';
 import { webhooksStaffRoutes } from './webhooks/webhooks-staff-routes';
 
 export interface AppDependencies {

@@ -1,10 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import type { ApiScope } from '../../shared/integration/api-scopes';
-import { createApiClients } from '../integration/api-clients';
-import { createApiClientsStore } from '../integration/api-clients-store';
-import { testDatabaseOf } from '../test/test-app';
 
 export interface ReceivedRequest {
   path: string;
@@ -48,25 +43,4 @@ export async function startReceiver(
         server.close(() => resolve());
       }),
   };
-}
-
-/** An API client holding these scopes and a token for all of them. */
-export async function apiToken(
-  app: FastifyInstance,
-  name: string,
-  scopes: ApiScope[],
-): Promise<{ token: string; id: string }> {
-  const clients = createApiClients(createApiClientsStore(testDatabaseOf(app)));
-  const made = await clients.create({ name, scopes, createdBy: 'test' });
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/oauth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: made.client.client_id,
-      client_secret: made.secret,
-    }).toString(),
-  });
-  return { token: (response.json() as { access_token: string }).access_token, id: made.client.id };
 }

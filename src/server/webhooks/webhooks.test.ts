@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiScope } from '../../shared/integration/api-scopes';
 import {
   auditEvents,
   checklistMarks,
@@ -11,13 +12,36 @@ import {
   webhookDeliveries,
   webhookSubscriptions,
 } from '../db/schema';
+import { createApiClients } from '../integration/api-clients';
+import { createApiClientsStore } from '../integration/api-clients-store';
 import { mailsTo } from '../test/accounts-helpers';
 import { insertApplications } from '../test/export-helpers';
 import { signedInStaff } from '../test/staff-sign-in';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import { RETRY_SCHEDULE_MS } from './webhook-delivery';
-import { apiToken, type ReceivedRequest, startReceiver } from './webhooks-test-support';
+import { type ReceivedRequest, startReceiver } from './webhooks-test-support';
+
+/** An API client holding these scopes and a token for all of them. */
+async function apiToken(
+  app: FastifyInstance,
+  name: string,
+  scopes: ApiScope[],
+): Promise<{ token: string; id: string }> {
+  const clients = createApiClients(createApiClientsStore(testDatabaseOf(app)));
+  const made = await clients.create({ name, scopes, createdBy: 'test' });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: made.client.client_id,
+      client_secret: made.secret,
+    }).toString(),
+  });
+  return { token: (response.json() as { access_token: string }).access_token, id: made.client.id };
+}
 
 const WAIT = { timeout: 15_000, interval: 25 };
 
@@ -480,10 +504,19 @@ describe.each(databaseKinds)('signed webhooks on %s', (kind) => {
     expect(listed.json().map((s: { id: string }) => s.id)).toContain(id);
     expect(listed.body).not.toContain('whsec_');
     const stale = await signedInStaff(app, { role: 'admin', fresh2fa: false });
+    // Reading shows no secret; every change needs a fresh second factor.
     expect(
       (await app.inject({ url: '/staff/api/webhooks', headers: { cookie: stale.cookie } }))
         .statusCode,
-    ).toBe(403);
+    ).toBe(200);
+    const unconfirmed = await app.inject({
+      method: 'POST',
+      url: '/staff/api/webhooks',
+      headers: { cookie: stale.cookie },
+      payload: { url: `${receiver.url}/console`, events: ['checklist.changed'] },
+    });
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json()).toMatchObject({ code: 'step_up_required' });
     for (const role of ['reader', 'evaluator'] as const) {
       const member = await signedInStaff(app, { role });
       for (const [method, url] of [
