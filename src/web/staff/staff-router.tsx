@@ -63,6 +63,7 @@ const pages = {
   team: () => import('./team/team-page'),
   audit: () => import('./audit/audit-page'),
   equivalencies: () => import('./equivalencies/equivalencies-page'),
+  webhooks: () => import('./webhooks/webhooks-page'),
 };
 
 export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
@@ -118,6 +119,12 @@ export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
               handle: handle('Equivalency Tables'),
               loader: createPermissionLoader(queryClient, 'credit.tables'),
               lazy: pages.equivalencies,
+            },
+            {
+              path: 'webhooks',
+              handle: handle('Webhooks'),
+              loader: createPermissionLoader(queryClient, 'integrations.manage'),
+              lazy: pages.webhooks,
             },
           ],
         },

@@ -9,6 +9,7 @@ import { ShellBoundary, ShellFrame, useShellScreen } from '../../frame/shell-fra
 import { ErrorDialog } from '../../modal/error-dialog';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
+import { STAFF_WEBHOOKS_ROUTE } from '../webhooks/webhooks-calls';
 import styles from './console.module.css';
 import { meQueryOptions } from './staff-calls';
 import {
@@ -111,6 +112,11 @@ function ConsoleNav({ member }: { member: StaffMeResponse }) {
       to: STAFF_EQUIVALENCIES_ROUTE,
       label: 'Equivalency tables',
       shown: member.permissions.includes('credit.tables'),
+    },
+    {
+      to: STAFF_WEBHOOKS_ROUTE,
+      label: 'Webhooks',
+      shown: member.permissions.includes('integrations.manage'),
     },
   ].filter((link) => link.shown);
   return (
