@@ -45,7 +45,7 @@ test('an administrator adds a webhook, keeps its secret, sees a delivery and rep
     // A submit without an event is refused, said in the summary and at the field.
     await page.getByLabel('Receiver URL').fill(url);
     await page.getByRole('button', { name: 'Add subscription' }).click();
-    await expect(page.getByRole('heading', { name: 'There is a problem' })).toBeFocused();
+    await expect(page.getByRole('region', { name: 'There is a problem' })).toBeFocused();
     await expect(page.getByText('Choose at least one event.').first()).toBeVisible();
 
     await page.getByLabel('Description').fill('Student information system');

@@ -147,25 +147,27 @@ function AddForm({
           })(event);
         }}
       >
-        <TextField
-          id={FIELDS.url.id}
-          label={FIELDS.url.label}
-          hint="Where each event is sent as a signed POST. Use https://."
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          markRequired
-          maxLength={WEBHOOK_URL_MAX_LENGTH}
-          binding={form.field('url')}
-        />
-        <TextField
-          id={FIELDS.description.id}
-          label={FIELDS.description.label}
-          hint="What the subscription is for, for whoever reads this list later."
-          autoComplete="off"
-          maxLength={WEBHOOK_DESCRIPTION_MAX_LENGTH}
-          binding={form.field('description')}
-        />
+        <div className={styles.formRow}>
+          <TextField
+            id={FIELDS.url.id}
+            label={FIELDS.url.label}
+            hint="Where each event is sent as a signed POST. Use https://."
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            markRequired
+            maxLength={WEBHOOK_URL_MAX_LENGTH}
+            binding={form.field('url')}
+          />
+          <TextField
+            id={FIELDS.description.id}
+            label={FIELDS.description.label}
+            hint="What the subscription is for, for whoever reads this list later."
+            autoComplete="off"
+            maxLength={WEBHOOK_DESCRIPTION_MAX_LENGTH}
+            binding={form.field('description')}
+          />
+        </div>
         <fieldset className={local.events}>
           <legend className={local.legend}>Events</legend>
           {WEBHOOK_EVENT_TYPES.map((type) => (

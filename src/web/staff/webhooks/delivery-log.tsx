@@ -62,8 +62,8 @@ export function DeliveryLog({ subscriptionId, title }: { subscriptionId: string;
       ) : (
         <ul className={styles.cardList}>
           {deliveries.data.map((delivery) => (
-            <li key={delivery.id} className={styles.card}>
-              <dl className={styles.facts}>
+            <li key={delivery.id} className={`${styles.card} ${local.delivery}`}>
+              <dl className={`${styles.facts} ${local.facts}`}>
                 <dt>Event</dt>
                 <dd>
                   <code>{delivery.event_type}</code>

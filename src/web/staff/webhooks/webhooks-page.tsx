@@ -109,7 +109,7 @@ function SubscriptionCard({
           {disabled ? 'Disabled' : 'Active'}
         </span>
       </div>
-      <dl className={styles.facts}>
+      <dl className={`${styles.facts} ${local.facts}`}>
         <dt>URL</dt>
         <dd>{subscription.url}</dd>
         <dt>Events</dt>
