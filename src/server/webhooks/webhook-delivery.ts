@@ -63,13 +63,13 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions) {
     await store.transaction(async (tx) => {
       for (const subscription of await store.claimEnabled(tx)) {
         const types = subscription.events.filter((type) => eventAllowed(type, subscription.scopes));
-        const { events, lastSeq } = await store.eventsAfter(
+        const events = await store.pendingEvents(
+          subscription.id,
           subscription.eventCursor,
           types,
           FAN_OUT_BATCH,
           tx,
         );
-        if (lastSeq === subscription.eventCursor) continue;
         await store.insertDeliveries(
           events.flatMap((event) =>
             isWebhookEventType(event.type)
@@ -87,7 +87,9 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions) {
           ),
           tx,
         );
-        await store.advanceCursor(subscription.id, lastSeq, tx);
+        const cursor = await store.safeCursor(subscription.eventCursor, tx);
+        if (cursor !== subscription.eventCursor)
+          await store.advanceCursor(subscription.id, cursor, tx);
       }
     });
   }

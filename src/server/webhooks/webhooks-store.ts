@@ -131,39 +131,60 @@ export function createWebhooksStore(db: AppDatabase) {
     },
 
     /**
-     * Events after the cursor of the given types, only from transactions older than every one
-     * still running, so an event whose transaction commits late is not passed by.
+     * Events of the given types after the cursor not yet fanned out to this subscription, only
+     * from transactions older than every one still running. Sequence numbers are taken before
+     * commit, so a transaction committing late can add an event below one already fanned out:
+     * it is picked up on a later tick, as the cursor stays behind (`safeCursor`).
      */
-    async eventsAfter(
+    async pendingEvents(
+      subscriptionId: string,
       cursor: number,
       types: readonly string[],
       limit: number,
       tx: Executor = db,
-    ): Promise<{ events: IntegrationEventRow[]; lastSeq: number }> {
+    ): Promise<IntegrationEventRow[]> {
+      if (types.length === 0) return [];
       const result = await tx.execute(sql`
-        select seq::bigint as seq, type, account_id, data, occurred_at
-        from integration_events
-        where seq > ${cursor} and tx < pg_snapshot_xmin(pg_current_snapshot())
-        order by seq
+        select e.seq::bigint as seq, e.type, e.account_id, e.data, e.occurred_at
+        from integration_events e
+        where e.seq > ${cursor}
+          and e.tx < pg_snapshot_xmin(pg_current_snapshot())
+          and e.type in (${sql.join(
+            types.map((type) => sql`${type}`),
+            sql`, `,
+          )})
+          and not exists (
+            select 1 from webhook_deliveries d
+            where d.subscription_id = ${subscriptionId} and d.event_seq = e.seq)
+        order by e.seq
         limit ${limit}`);
-      const rows = rowsOf<{
+      return rowsOf<{
         seq: string | number;
         type: string;
         account_id: string;
         data: Record<string, unknown> | string;
         occurred_at: string | Date;
-      }>(result);
-      const lastSeq = rows.length > 0 ? Number(rows[rows.length - 1]?.seq) : cursor;
-      const events = rows
-        .filter((row) => types.includes(row.type))
-        .map((row) => ({
-          seq: Number(row.seq),
-          type: row.type,
-          accountId: row.account_id,
-          data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
-          occurredAt: new Date(row.occurred_at),
-        }));
-      return { events, lastSeq };
+      }>(result).map((row) => ({
+        seq: Number(row.seq),
+        type: row.type,
+        accountId: row.account_id,
+        data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+        occurredAt: new Date(row.occurred_at),
+      }));
+    },
+
+    /**
+     * How far a cursor may move: past events whose transactions began over an hour ago and are
+     * over, below which no transaction still running can plausibly add one.
+     */
+    async safeCursor(cursor: number, tx: Executor = db): Promise<number> {
+      const result = await tx.execute(sql`
+        select max(seq)::bigint as seq from integration_events
+        where seq > ${cursor}
+          and tx < pg_snapshot_xmin(pg_current_snapshot())
+          and occurred_at < now() - interval '1 hour'`);
+      const [row] = rowsOf<{ seq: string | number | null }>(result);
+      return row?.seq == null ? cursor : Number(row.seq);
     },
 
     async insertDeliveries(
