@@ -131,10 +131,11 @@ export function createWebhooksStore(db: AppDatabase) {
     },
 
     /**
-     * Events of the given types after the cursor not yet fanned out to this subscription, only
-     * from transactions older than every one still running. Sequence numbers are taken before
-     * commit, so a transaction committing late can add an event below one already fanned out:
-     * it is picked up on a later tick, as the cursor stays behind (`safeCursor`).
+     * Events of the given types after the cursor not yet fanned out to this subscription, in
+     * order. Sequence numbers are taken before commit, so a transaction committing late can add
+     * an event below one already fanned out: it is picked up on a later tick, as the cursor stays
+     * behind (`safeCursor`). One application's events commit in order (each takes its row in
+     * application_changes), so none arrives below a later one of the same application.
      */
     async pendingEvents(
       subscriptionId: string,
@@ -148,7 +149,6 @@ export function createWebhooksStore(db: AppDatabase) {
         select e.seq::bigint as seq, e.type, e.account_id, e.data, e.occurred_at
         from integration_events e
         where e.seq > ${cursor}
-          and e.tx < pg_snapshot_xmin(pg_current_snapshot())
           and e.type in (${sql.join(
             types.map((type) => sql`${type}`),
             sql`, `,
@@ -174,8 +174,10 @@ export function createWebhooksStore(db: AppDatabase) {
     },
 
     /**
-     * How far a cursor may move: past events whose transactions began over an hour ago and are
-     * over, below which no transaction still running can plausibly add one.
+     * How far a cursor may move: over events from transactions older than every one still
+     * running (`tx` below the snapshot's xmin) and begun over an hour ago, below which no running
+     * transaction can plausibly still add one. Only the cursor waits for xmin: it is the whole
+     * server's, so a session left open in any database would otherwise hold up every delivery.
      */
     async safeCursor(cursor: number, tx: Executor = db): Promise<number> {
       const result = await tx.execute(sql`

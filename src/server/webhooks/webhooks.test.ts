@@ -344,6 +344,50 @@ describe.each(databaseKinds)('signed webhooks on %s', (kind) => {
     ]);
   });
 
+  // One connection on the embedded database: no transaction can stay open beside the server's.
+  it.skipIf(kind === 'pglite')(
+    'delivers an event whose transaction commits after a later event was delivered',
+    async () => {
+      const hook = await subscribe(full.token, '/late', ['checklist.changed']);
+      const [slow, quick] = [await submittedApplication(), await submittedApplication()];
+      const db = testDatabaseOf(app);
+      let commit: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      let written: () => void = () => undefined;
+      const wrote = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      const late = db.transaction(async (tx) => {
+        await tx
+          .insert(checklistMarks)
+          .values({
+            accountId: slow,
+            itemKey: 'transcript',
+            state: 'received',
+            setByType: 'staff',
+          });
+        written();
+        await held;
+      });
+      await wrote;
+      await db
+        .insert(checklistMarks)
+        .values({ accountId: quick, itemKey: 'transcript', state: 'received', setByType: 'staff' });
+      await vi.waitFor(() => expect(requestsTo('/late')).toHaveLength(1), WAIT);
+      commit();
+      await late;
+      await vi.waitFor(() => expect(requestsTo('/late')).toHaveLength(2), WAIT);
+      expect(requestsTo('/late').map((r) => payloadOf(r).data.application_id)).toEqual([
+        quick,
+        slow,
+      ]);
+      const rows = await deliveriesOf(hook.id);
+      expect(rows.map((row) => row.accountId).sort()).toEqual([quick, slow].sort());
+    },
+  );
+
   it('sends nothing about a decision before its release, and decision.released at release', async () => {
     await subscribe(full.token, '/decisions', ['decision.released', 'checklist.changed']);
     const id = await submittedApplication();
