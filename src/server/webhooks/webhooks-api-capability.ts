@@ -14,12 +14,14 @@ import type { WebhooksService } from './webhooks-service';
 
 const idParams = z
   .strictObject({ id: z.uuid().describe('The subscription’s id.') })
+  .describe('A subscription by id.')
   .meta({ id: 'WebhookIdParams' });
 const deliveryParams = z
   .strictObject({
     id: z.uuid().describe('The subscription’s id.'),
     deliveryId: z.string().min(1).max(100).describe('The delivery’s `webhook-id`.'),
   })
+  .describe('A delivery of a subscription.')
   .meta({ id: 'WebhookDeliveryParams' });
 
 const NOT_FOUND = { description: 'No such subscription of this client.' };
@@ -90,7 +92,10 @@ export function webhooksApiCapability(service: WebhooksService, operations: ApiO
         responses: {
           200: {
             description: 'Every subscription of this client.',
-            schema: z.array(webhookSubscriptionSchema).meta({ id: 'WebhookSubscriptionList' }),
+            schema: z
+              .array(webhookSubscriptionSchema)
+              .describe('This client’s subscriptions.')
+              .meta({ id: 'WebhookSubscriptionList' }),
           },
         },
       },
@@ -154,7 +159,10 @@ export function webhooksApiCapability(service: WebhooksService, operations: ApiO
         responses: {
           200: {
             description: 'The deliveries.',
-            schema: z.array(webhookDeliverySchema).meta({ id: 'WebhookDeliveryList' }),
+            schema: z
+              .array(webhookDeliverySchema)
+              .describe('Deliveries, newest first.')
+              .meta({ id: 'WebhookDeliveryList' }),
           },
           404: NOT_FOUND,
         },

@@ -47,6 +47,7 @@ export const webhookCreateSchema = z
       .optional()
       .describe('What the subscription is for, for people.'),
   })
+  .describe('A new subscription: where to send which events.')
   .meta({ id: 'WebhookCreate' });
 export type WebhookCreateBody = z.input<typeof webhookCreateSchema>;
 
@@ -58,6 +59,7 @@ export const webhookAttemptSchema = z
     duration_ms: z.number().int().describe('How long the attempt took.'),
     replay: z.boolean().describe('Whether this attempt was a replay asked for by someone.'),
   })
+  .describe('One attempt to send a delivery.')
   .meta({ id: 'WebhookAttempt' });
 export type WebhookAttemptView = z.infer<typeof webhookAttemptSchema>;
 
@@ -77,6 +79,7 @@ export const webhookDeliverySchema = z
     payload: z.string().describe('The exact body sent (JSON text).'),
     attempt_log: z.array(webhookAttemptSchema).describe('Every attempt, oldest first.'),
   })
+  .describe('One event sent to one subscription, with every attempt.')
   .meta({ id: 'WebhookDelivery' });
 export type WebhookDeliveryView = z.infer<typeof webhookDeliverySchema>;
 
@@ -95,6 +98,7 @@ export const webhookSubscriptionSchema = z
     disabled_at: z.string().nullable().describe('When it was disabled.'),
     disabled_reason: z.string().nullable().describe('Why it was disabled.'),
   })
+  .describe('A webhook subscription; its secret is never shown after it is made.')
   .meta({ id: 'WebhookSubscription' });
 export type WebhookSubscriptionView = z.infer<typeof webhookSubscriptionSchema>;
 
@@ -106,5 +110,6 @@ export const webhookCreatedSchema = webhookSubscriptionSchema
         'The signing secret (`whsec_…`), shown this once: keep it to verify the `webhook-signature` header.',
       ),
   })
+  .describe('A subscription just made, with its signing secret, shown this once.')
   .meta({ id: 'WebhookCreated' });
 export type WebhookCreatedView = z.infer<typeof webhookCreatedSchema>;
