@@ -55,7 +55,7 @@ export function AddSubscription({ onAdded }: { onAdded: (url: string) => void })
       </h2>
       {created ? (
         <div ref={notice} tabIndex={-1} className={styles.notice}>
-          <p>
+          <p className={local.wrap}>
             Events now go to {created.url}. This is the signing secret: copy it to the receiver now,
             it is not shown again.
           </p>

@@ -27,7 +27,7 @@ function WebhooksPage() {
         title="Webhooks"
         intro="Receivers that get a signed POST when an application changes. Adding, removing, enabling and replaying ask you to confirm it is you."
       />
-      <p role="status" className={styles.statusLine}>
+      <p role="status" className={`${styles.statusLine} ${local.wrap}`}>
         {status}
       </p>
       <AddSubscription onAdded={(url) => setStatus(`Added a subscription for ${url}.`)} />
