@@ -360,14 +360,12 @@ describe.each(databaseKinds)('signed webhooks on %s', (kind) => {
         written = resolve;
       });
       const late = db.transaction(async (tx) => {
-        await tx
-          .insert(checklistMarks)
-          .values({
-            accountId: slow,
-            itemKey: 'transcript',
-            state: 'received',
-            setByType: 'staff',
-          });
+        await tx.insert(checklistMarks).values({
+          accountId: slow,
+          itemKey: 'transcript',
+          state: 'received',
+          setByType: 'staff',
+        });
         written();
         await held;
       });
