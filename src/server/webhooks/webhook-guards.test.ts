@@ -184,7 +184,7 @@ describe.each(databaseKinds)('webhook subscriptions in production on %s', (kind)
       apiClientId: null,
       createdBy: 'test',
     };
-    const actor = { type: 'system', label: 'test' } as const;
+    const actor = { actor: { type: 'system', label: 'test' } } as const;
     await expect(
       service.create({ ...input, url: 'http://hooks.example/in' }, actor),
     ).rejects.toThrow('https://');

@@ -73,7 +73,7 @@ export function webhooksApiCapability(service: WebhooksService, operations: ApiO
             apiClientId: holder.id,
             createdBy: holder.name,
           },
-          apiActor(request),
+          { actor: apiActor(request), ip: request.ip },
         );
         return reply.status(201).send(webhookCreatedSchema.parse(created));
       },
@@ -139,7 +139,10 @@ export function webhooksApiCapability(service: WebhooksService, operations: ApiO
       },
       manage,
       async (request, reply) => {
-        await service.remove(request.params.id, ownerOf(request), apiActor(request));
+        await service.remove(request.params.id, ownerOf(request), {
+          actor: apiActor(request),
+          ip: request.ip,
+        });
         return reply.status(204).send();
       },
     );
@@ -192,12 +195,10 @@ export function webhooksApiCapability(service: WebhooksService, operations: ApiO
       },
       manage,
       async (request) =>
-        service.replay(
-          request.params.id,
-          request.params.deliveryId,
-          ownerOf(request),
-          apiActor(request),
-        ),
+        service.replay(request.params.id, request.params.deliveryId, ownerOf(request), {
+          actor: apiActor(request),
+          ip: request.ip,
+        }),
     );
   };
 }

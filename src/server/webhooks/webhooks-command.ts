@@ -104,7 +104,7 @@ export const webhooksCommand: CommandSpec = {
           notifyDisabled: async () => undefined,
         }),
       });
-      const actor = COMMAND_LINE_ACTOR;
+      const actor = { actor: COMMAND_LINE_ACTOR };
       try {
         switch (subcommand) {
           case 'add': {

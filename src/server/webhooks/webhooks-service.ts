@@ -25,6 +25,12 @@ import type {
   WebhooksStore,
 } from './webhooks-store';
 
+/** Who changes a subscription, and from where when a request did it. */
+export interface AuditBy {
+  actor: AuditActor;
+  ip?: string | null;
+}
+
 export interface NewSubscription {
   url: string;
   events: readonly string[];
@@ -160,7 +166,7 @@ export function createWebhooksService(options: WebhooksServiceOptions) {
   return {
     checkUrl,
 
-    async create(input: NewSubscription, actor: AuditActor): Promise<WebhookCreatedView> {
+    async create(input: NewSubscription, by: AuditBy): Promise<WebhookCreatedView> {
       const unknownScopes = input.scopes.filter((scope) => !isApiScope(scope));
       if (unknownScopes.length > 0)
         throw new WebhookInputError(`Unknown scope: ${unknownScopes.join(', ')}.`);
@@ -182,7 +188,8 @@ export function createWebhooksService(options: WebhooksServiceOptions) {
         );
         await audit.record(
           {
-            actor,
+            actor: by.actor,
+            ip: by.ip ?? null,
             action: 'webhook.subscription_created',
             detail: { subscription_id: inserted.id, url, events },
           },
@@ -201,14 +208,15 @@ export function createWebhooksService(options: WebhooksServiceOptions) {
       return subscriptionView(await mustFind(id, owner));
     },
 
-    async remove(id: string, owner: SubscriptionOwner, actor: AuditActor): Promise<void> {
+    async remove(id: string, owner: SubscriptionOwner, by: AuditBy): Promise<void> {
       const found = await mustFind(id, owner);
       await store.transaction(async (tx: Executor) => {
         if (!(await store.deleteSubscription(id, owner, tx)))
           throw new WebhookNotFoundError('subscription');
         await audit.record(
           {
-            actor,
+            actor: by.actor,
+            ip: by.ip ?? null,
             action: 'webhook.subscription_deleted',
             detail: { subscription_id: id, url: found.url },
           },
@@ -220,7 +228,7 @@ export function createWebhooksService(options: WebhooksServiceOptions) {
     async enable(
       id: string,
       owner: SubscriptionOwner,
-      actor: AuditActor,
+      by: AuditBy,
     ): Promise<WebhookSubscriptionView> {
       const found = await mustFind(id, owner);
       if (!found.disabledAt) return subscriptionView(found);
@@ -228,7 +236,8 @@ export function createWebhooksService(options: WebhooksServiceOptions) {
         await store.enable(id, owner, tx);
         await audit.record(
           {
-            actor,
+            actor: by.actor,
+            ip: by.ip ?? null,
             action: 'webhook.subscription_enabled',
             detail: { subscription_id: id, url: found.url },
           },
@@ -238,13 +247,14 @@ export function createWebhooksService(options: WebhooksServiceOptions) {
       return subscriptionView(await mustFind(id, owner));
     },
 
-    async disable(id: string, owner: SubscriptionOwner, reason: string, actor: AuditActor) {
+    async disable(id: string, owner: SubscriptionOwner, reason: string, by: AuditBy) {
       const found = await mustFind(id, owner);
       await store.transaction(async (tx) => {
         if (await store.disable(id, reason, tx))
           await audit.record(
             {
-              actor,
+              actor: by.actor,
+              ip: by.ip ?? null,
               action: 'webhook.subscription_disabled',
               detail: { subscription_id: id, url: found.url, reason },
             },
@@ -278,7 +288,7 @@ export function createWebhooksService(options: WebhooksServiceOptions) {
       subscriptionId: string | null,
       deliveryId: string,
       owner: SubscriptionOwner,
-      actor: AuditActor,
+      by: AuditBy,
     ): Promise<WebhookDeliveryView> {
       const delivery =
         subscriptionId === null
@@ -287,7 +297,8 @@ export function createWebhooksService(options: WebhooksServiceOptions) {
       if (!delivery) throw new WebhookNotFoundError('delivery');
       const subscription = await mustFind(delivery.subscriptionId, owner);
       await audit.record({
-        actor,
+        actor: by.actor,
+        ip: by.ip ?? null,
         action: 'webhook.delivery_replayed',
         applicationId: delivery.accountId,
         detail: { subscription_id: subscription.id, delivery_id: delivery.id },

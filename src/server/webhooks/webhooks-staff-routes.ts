@@ -31,7 +31,10 @@ export const webhooksStaffRoutes: FastifyPluginAsync<WebhooksStaffRoutesOptions>
   const guard = sessions.guard('integrations.manage');
   // Reading the list and the log shows no secret: a session is enough, as for the staff list.
   const read = sessions.guard('integrations.manage', { stepUp: false });
-  const actorOf = (request: Parameters<typeof staffOf>[0]) => staffActor(staffOf(request));
+  const actorOf = (request: Parameters<typeof staffOf>[0]) => ({
+    actor: staffActor(staffOf(request)),
+    ip: request.ip,
+  });
 
   app.get(webhookUrls.subscriptions, { onRequest: read }, async () => service.list(ANY));
 

@@ -584,5 +584,6 @@ describe.each(databaseKinds)('signed webhooks on %s', (kind) => {
       .from(auditEvents)
       .where(eq(auditEvents.action, 'webhook.subscription_created'));
     expect(audited.some((row) => row.actorId === admin.staffId)).toBe(true);
+    expect(audited.find((row) => row.actorId === admin.staffId)?.ip).toBe('127.0.0.1');
   });
 });
