@@ -20,6 +20,7 @@ export const serverEntries = {
   audit: 'scripts/audit.ts',
   'api-client': 'scripts/api-client.ts',
   feeds: 'scripts/feeds.ts',
+  webhooks: 'scripts/webhooks.ts',
 };
 
 /** Written last, so a build that stopped half-way counts as missing. */

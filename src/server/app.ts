@@ -109,6 +109,9 @@ import { storageFromEnv } from './storage/storage-from-env';
 import { uploadRoutes } from './storage/upload-routes';
 import { temporaryAnswersRoutes } from './temporary-answers/temporary-answers-routes';
 import { tenantRoutes } from './tenant/tenant-routes';
+import { createWebhooks } from './webhooks/webhooks';
+import { webhooksApiCapability } from './webhooks/webhooks-api-capability';
+import { webhooksStaffRoutes } from './webhooks/webhooks-staff-routes';
 
 export interface AppDependencies {
   env: Env;
@@ -192,6 +195,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   let auditCheckpoints: Periodic | undefined;
   let creditSweep: Periodic | undefined;
   let feedSchedules: Periodic | undefined;
+  let webhooksRunner: { stop(): Promise<void> } | undefined;
   // Old application data is deleted on a schedule only when RETENTION_* days are set.
   const retention = await scheduleRetention(jobQueue, {
     db: database.db,
@@ -217,6 +221,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await auditCheckpoints?.stop();
     await creditSweep?.stop();
     await feedSchedules?.stop();
+    await webhooksRunner?.stop();
     await jobQueue.close();
     await mailer.drain();
     await database.close();
@@ -454,6 +459,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const apiClients = createApiClients(createApiClientsStore(database.db));
   await app.register(apiClientRoutes, { sessions: staffSessions, clients: apiClients });
   const apiOperations = createApiOperations();
+  const webhooks = await createWebhooks({
+    db: database.db,
+    queue: jobQueue,
+    audit,
+    mailer,
+    staff: staffStore,
+    tenant,
+    log: app.log,
+    production: env.NODE_ENV === 'production',
+    runJobs: env.RUN_JOBS,
+    publicUrl: env.PUBLIC_URL,
+  });
+  await app.register(webhooksStaffRoutes, { sessions: staffSessions, service: webhooks.service });
   await app.register(apiV1Plugin, {
     prefix: API_PREFIX,
     clients: apiClients,
@@ -474,6 +492,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         currentCoursework: async (id) =>
           (await currentCourseworkAnswers(database.db, [id])).get(id) ?? {},
       }),
+      webhooksApiCapability(webhooks.service, apiOperations),
       apiDocumentRoutes(apiOperations),
     ],
   });
@@ -520,6 +539,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await conversionJobs.recover();
     uploadCleanup = startUploadCleanup({ db: database.db, storage, log: app.log });
     retention?.start();
+    webhooks.runner.start();
+    webhooksRunner = webhooks.runner;
   });
   await app.register(lookupRoutes, {
     db: database.db,

@@ -7,6 +7,7 @@ import {
   collegeTranscripts,
   documentAnswers,
   documentUploads,
+  integrationEvents,
   oidcSignIns,
   passwordResets,
   serviceTokens,
@@ -14,6 +15,7 @@ import {
   staffSessions,
   temporaryAnswerSets,
   validationReports,
+  webhookDeliveries,
   webStatuses,
 } from '../db/schema';
 
@@ -122,6 +124,9 @@ export function createRetentionStore(db: AppDatabase) {
         .delete(serviceTokens)
         .where(eq(serviceTokens.accountId, accountId))
         .returning({ tokenHash: serviceTokens.tokenHash });
+      // Events and webhook payloads name the application: they go with it (attempts cascade).
+      await tx.delete(integrationEvents).where(eq(integrationEvents.accountId, accountId));
+      await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.accountId, accountId));
       await tx.delete(applications).where(eq(applications.accountId, accountId));
       return {
         documents,

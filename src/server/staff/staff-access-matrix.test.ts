@@ -92,6 +92,18 @@ const ACCESS: Record<string, Access> = {
   'GET /staff/api/equivalencies': { kind: 'permission', permission: 'credit.tables' },
   'POST /staff/api/equivalencies': { kind: 'permission', permission: 'credit.tables' },
   'POST /staff/api/equivalencies/check': { kind: 'permission', permission: 'credit.tables' },
+  'GET /staff/api/webhooks': { kind: 'permission', permission: 'integrations.manage' },
+  'POST /staff/api/webhooks': { kind: 'permission', permission: 'integrations.manage' },
+  'DELETE /staff/api/webhooks/:id': { kind: 'permission', permission: 'integrations.manage' },
+  'POST /staff/api/webhooks/:id/enable': { kind: 'permission', permission: 'integrations.manage' },
+  'GET /staff/api/webhooks/:id/deliveries': {
+    kind: 'permission',
+    permission: 'integrations.manage',
+  },
+  'POST /staff/api/webhooks/:id/deliveries/:deliveryId/replay': {
+    kind: 'permission',
+    permission: 'integrations.manage',
+  },
   'POST /staff/api/applications/:applicationId/credit/estimate/release': {
     kind: 'permission',
     permission: 'credit.evaluate',

@@ -64,6 +64,7 @@ const pages = {
   audit: () => import('./audit/audit-page'),
   equivalencies: () => import('./equivalencies/equivalencies-page'),
   integrations: () => import('./integrations/integrations-page'),
+  webhooks: () => import('./webhooks/webhooks-page'),
 };
 
 export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
@@ -125,6 +126,12 @@ export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
               handle: handle('API Clients'),
               loader: createPermissionLoader(queryClient, 'integrations.manage'),
               lazy: pages.integrations,
+            },
+            {
+              path: 'webhooks',
+              handle: handle('Webhooks'),
+              loader: createPermissionLoader(queryClient, 'integrations.manage'),
+              lazy: pages.webhooks,
             },
           ],
         },

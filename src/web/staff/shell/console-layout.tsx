@@ -10,6 +10,7 @@ import { ErrorDialog } from '../../modal/error-dialog';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { STAFF_INTEGRATIONS_ROUTE } from '../integrations/integrations-route';
+import { STAFF_WEBHOOKS_ROUTE } from '../webhooks/webhooks-calls';
 import styles from './console.module.css';
 import { meQueryOptions } from './staff-calls';
 import {
@@ -116,6 +117,11 @@ function ConsoleNav({ member }: { member: StaffMeResponse }) {
     {
       to: STAFF_INTEGRATIONS_ROUTE,
       label: 'API clients',
+      shown: member.permissions.includes('integrations.manage'),
+    },
+    {
+      to: STAFF_WEBHOOKS_ROUTE,
+      label: 'Webhooks',
       shown: member.permissions.includes('integrations.manage'),
     },
   ].filter((link) => link.shown);
