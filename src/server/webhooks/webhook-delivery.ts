@@ -63,13 +63,11 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions) {
     await store.transaction(async (tx) => {
       for (const subscription of await store.claimEnabled(tx)) {
         const types = subscription.events.filter((type) => eventAllowed(type, subscription.scopes));
-        const events = await store.pendingEvents(
-          subscription.id,
-          subscription.eventCursor,
-          types,
-          FAN_OUT_BATCH,
-          tx,
-        );
+        const position = {
+          seq: subscription.eventCursor,
+          snapshot: subscription.eventCursorSnapshot,
+        };
+        const { snapshot, events } = await store.unreadEvents(position, types, FAN_OUT_BATCH, tx);
         await store.insertDeliveries(
           events.flatMap((event) =>
             isWebhookEventType(event.type)
@@ -87,9 +85,8 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions) {
           ),
           tx,
         );
-        const cursor = await store.safeCursor(subscription.eventCursor, tx);
-        if (cursor !== subscription.eventCursor)
-          await store.advanceCursor(subscription.id, cursor, tx);
+        const seq = Math.max(position.seq, ...events.map((event) => event.seq));
+        await store.advanceCursor(subscription.id, { seq, snapshot }, tx);
       }
     });
   }

@@ -2,7 +2,13 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/database';
 import { rowsOf } from '../db/database';
 import type { Executor } from '../db/executor';
-import { webhookAttempts, webhookDeliveries, webhookSubscriptions } from '../db/schema';
+import {
+  integrationEvents,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookSubscriptions,
+} from '../db/schema';
+import { type ChangeLogPosition, unreadRows } from '../integration/change-log-store';
 
 export type WebhookSubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -49,6 +55,7 @@ export function createWebhooksStore(db: AppDatabase) {
         .values({
           ...values,
           eventCursor: sql`coalesce((select max(seq) from integration_events), 0)`,
+          eventCursorSnapshot: sql`pg_current_snapshot()::text`,
         })
         .returning();
       if (!row) throw new Error('subscription not inserted');
@@ -131,62 +138,59 @@ export function createWebhooksStore(db: AppDatabase) {
     },
 
     /**
-     * Events of the given types after the cursor not yet fanned out to this subscription, in
-     * order. Sequence numbers are taken before commit, so a transaction committing late can add
-     * an event below one already fanned out: it is picked up on a later tick, as the cursor stays
-     * behind (`safeCursor`). One application's events commit in order (each takes its row in
-     * application_changes), so none arrives below a later one of the same application.
+     * The events of the given types this subscription's position has not read, in order, and
+     * the snapshot they were read under (its next position), in one statement so both describe
+     * the same moment (decision 057). Events committed late, below the position, come first and
+     * all of them; then up to `limit` after it.
      */
-    async pendingEvents(
-      subscriptionId: string,
-      cursor: number,
+    async unreadEvents(
+      position: ChangeLogPosition,
       types: readonly string[],
       limit: number,
       tx: Executor = db,
-    ): Promise<IntegrationEventRow[]> {
-      if (types.length === 0) return [];
+    ): Promise<{ snapshot: string; events: IntegrationEventRow[] }> {
+      const e = integrationEvents;
+      const { late, after } = unreadRows(e, position);
+      const typed = inArray(e.type, types.length > 0 ? [...types] : ['']);
+      const columns = sql`${e.seq}::bigint as seq, ${e.type} as type, ${e.accountId} as account_id, ${e.data} as data, ${e.occurredAt} as occurred_at`;
+      const lateEvents = late
+        ? sql`(select ${columns} from ${e} where ${and(late, typed)})`
+        : sql`(select ${columns} from ${e} where false)`;
       const result = await tx.execute(sql`
-        select e.seq::bigint as seq, e.type, e.account_id, e.data, e.occurred_at
-        from integration_events e
-        where e.seq > ${cursor}
-          and e.type in (${sql.join(
-            types.map((type) => sql`${type}`),
-            sql`, `,
-          )})
-          and not exists (
-            select 1 from webhook_deliveries d
-            where d.subscription_id = ${subscriptionId} and d.event_seq = e.seq)
-        order by e.seq
-        limit ${limit}`);
-      return rowsOf<{
-        seq: string | number;
+        with snap as (select pg_current_snapshot()::text as snapshot),
+        unread as (
+          ${lateEvents}
+          union all
+          (select ${columns} from ${e} where ${and(after, typed)} order by ${e.seq} limit ${limit})
+        )
+        select snap.snapshot, unread.* from snap left join unread on true
+        order by unread.seq`);
+      const rows = rowsOf<{
+        snapshot: string;
+        seq: string | number | null;
         type: string;
         account_id: string;
         data: Record<string, unknown> | string;
         occurred_at: string | Date;
-      }>(result).map((row) => ({
-        seq: Number(row.seq),
-        type: row.type,
-        accountId: row.account_id,
-        data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
-        occurredAt: new Date(row.occurred_at),
-      }));
-    },
-
-    /**
-     * How far a cursor may move: over events from transactions older than every one still
-     * running (`tx` below the snapshot's xmin) and begun over an hour ago, below which no running
-     * transaction can plausibly still add one. Only the cursor waits for xmin: it is the whole
-     * server's, so a session left open in any database would otherwise hold up every delivery.
-     */
-    async safeCursor(cursor: number, tx: Executor = db): Promise<number> {
-      const result = await tx.execute(sql`
-        select max(seq)::bigint as seq from integration_events
-        where seq > ${cursor}
-          and tx < pg_snapshot_xmin(pg_current_snapshot())
-          and occurred_at < now() - interval '1 hour'`);
-      const [row] = rowsOf<{ seq: string | number | null }>(result);
-      return row?.seq == null ? cursor : Number(row.seq);
+      }>(result);
+      const snapshot = rows[0]?.snapshot;
+      if (!snapshot) throw new Error('no snapshot');
+      return {
+        snapshot: String(snapshot),
+        events: rows.flatMap((row) =>
+          row.seq === null || row.seq === undefined
+            ? []
+            : [
+                {
+                  seq: Number(row.seq),
+                  type: row.type,
+                  accountId: row.account_id,
+                  data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+                  occurredAt: new Date(row.occurred_at),
+                },
+              ],
+        ),
+      };
     },
 
     async insertDeliveries(
@@ -208,10 +212,10 @@ export function createWebhooksStore(db: AppDatabase) {
         );
     },
 
-    async advanceCursor(id: string, cursor: number, tx: Executor = db): Promise<void> {
+    async advanceCursor(id: string, position: ChangeLogPosition, tx: Executor = db): Promise<void> {
       await tx
         .update(webhookSubscriptions)
-        .set({ eventCursor: cursor })
+        .set({ eventCursor: position.seq, eventCursorSnapshot: position.snapshot })
         .where(eq(webhookSubscriptions.id, id));
     },
 
