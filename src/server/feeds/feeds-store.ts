@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
-import { type AppDatabase, rowsOf } from '../db/database';
+import { and, asc, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
 import { applicationSisIds, applications, feedRuns, integrationEvents } from '../db/schema';
 import {
