@@ -98,7 +98,7 @@ const envSchema = z.object({
   AUDIT_CHECKPOINT_DIR: z.string().optional(),
   AUDIT_CHECKPOINT_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /**
-   * Unset: no scheduled feeds. A folder of feed mapping files (`*.json`, docs/integration-feeds.md):
+   * Unset: no scheduled feeds. A folder of feed mapping files (`*.json`, docs/integration.md):
    * each is checked at start, and servers with RUN_JOBS run those with a `schedule` when due.
    */
   FEEDS_DIR: z.string().optional(),
