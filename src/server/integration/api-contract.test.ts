@@ -24,6 +24,7 @@ import { creditApplicant } from '../test/credit-helpers';
 import { insertApplications } from '../test/export-helpers';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
+import { startReceiver } from '../webhooks/webhooks-test-support';
 import { createApiClients } from './api-clients';
 import { createApiClientsStore } from './api-clients-store';
 import type { OpenApiDocument } from './openapi-document';
@@ -97,6 +98,22 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
   }
   type Client = Awaited<ReturnType<typeof clientWith>>;
 
+  /** A subscription of `client` to submitted applications, sent to the receiver at `path`. */
+  async function subscribe(client: Client, receiverPath: string): Promise<string> {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      headers: client.auth,
+      payload: {
+        url: `${receiver.url}${receiverPath}`,
+        events: ['application.submitted'],
+        description: `contract ${receiverPath}`,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id;
+  }
+
   let reader: Client;
   let readerWithDecisions: Client;
   let writer: Client;
@@ -108,6 +125,15 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
   let releasedId: string;
   let recordedOnlyId: string;
   let draftId: string;
+  let hooks: Client;
+  let otherHooks: Client;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  /** `hooks`'s subscription to submitted applications, which has a delivery. */
+  let subscriptionId: string;
+  /** Another client's subscription: `hooks` must not see it. */
+  let othersSubscriptionId: string;
+  /** The subscription the delete case makes and removes. */
+  let deletedId = '';
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'portal-api-contract-'));
@@ -131,6 +157,9 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
     revoked = await clientWith(['applications:read']);
     await clients().revoke(revoked.clientId);
     limited = await clientWith(['applications:read'], 1);
+    hooks = await clientWith(['applications:read', 'webhooks:manage']);
+    otherHooks = await clientWith(['applications:read', 'webhooks:manage']);
+    receiver = await startReceiver();
 
     const applicant = await creditApplicant(app, `contract.${kind}@example.edu`, {
       ceeb: CREDIT_CASE_CEEB,
@@ -177,9 +206,17 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
       .update(decisions)
       .set({ reply: 'accepted', repliedAt: new Date('2026-11-11T12:00:00Z') })
       .where(eq(decisions.accountId, releasedId));
+
+    subscriptionId = await subscribe(hooks, '/contract');
+    othersSubscriptionId = await subscribe(otherHooks, '/others');
+    // Submitted after the subscription, so it is delivered to it.
+    await insertApplications(app, `contract-hooks-${kind}`, [
+      { status: 'submitted', submittedAt: '2026-11-07T10:00:00Z' },
+    ]);
   });
   afterAll(async () => {
     await app.close();
+    await receiver.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -203,6 +240,10 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
       `${operationId} does not document ${status}: ${response.body}`,
     ).toBeDefined();
     expect(response.headers['cache-control']).toBe('no-store');
+    if (response.statusCode === 204) {
+      expect(response.body).toBe('');
+      return;
+    }
     const contentType = String(response.headers['content-type'] ?? '').split(';')[0] ?? '';
     expect(Object.keys(documented?.content ?? {})).toContain(contentType);
     const mediaType = contentType;
@@ -266,6 +307,42 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
   /** Where another feed's next_cursor points: a cursor this feed did not issue. */
   async function cursorOf(url: string, client: Client): Promise<string> {
     return (await app.inject(get(url, client.auth))).json().next_cursor;
+  }
+
+  const post = (url: string, headers: Record<string, string>, payload?: string | object): Call => ({
+    method: 'POST',
+    url,
+    headers:
+      typeof payload === 'string' ? { ...headers, 'content-type': 'application/json' } : headers,
+    ...(payload === undefined ? {} : { payload }),
+  });
+  const del = (url: string, headers: Record<string, string>): Call => ({
+    method: 'DELETE',
+    url,
+    headers,
+  });
+  /** The body of a new subscription to the receiver, with `changes` over it. */
+  const newHook = (changes: Record<string, unknown> = {}) => ({
+    url: `${receiver.url}/made`,
+    events: ['application.submitted'],
+    ...changes,
+  });
+  const isProblem = (response: LightMyRequestResponse) =>
+    expect(response.headers['content-type']).toContain('application/problem+json');
+
+  /** The delivery to `hooks`'s subscription of the application submitted for it, once sent. */
+  async function deliveredOnce(): Promise<{ id: string; status: string }> {
+    let delivered: { id: string; status: string } | undefined;
+    await vi.waitFor(async () => {
+      const response = await app.inject(
+        get(`/api/v1/webhooks/${subscriptionId}/deliveries`, hooks.auth),
+      );
+      const deliveries: Array<{ id: string; status: string }> = response.json();
+      delivered = deliveries.find((delivery) => delivery.status === 'delivered');
+      expect(delivered).toBeDefined();
+    }, POLL);
+    if (!delivered) throw new Error('no delivery was made');
+    return delivered;
   }
 
   const authFailures = (url: () => string, wrongScope: () => Client): ContractCase[] => [
@@ -731,6 +808,263 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
         status: 400,
       },
     ],
+
+    createWebhook: [
+      {
+        name: 'a subscription to the token’s own events, its secret shown once',
+        call: () => post('/api/v1/webhooks', hooks.auth, newHook({ description: 'contract' })),
+        status: 201,
+        check: (response) => {
+          expect(response.json()).toMatchObject({
+            url: `${receiver.url}/made`,
+            events: ['application.submitted'],
+            scopes: ['applications:read', 'webhooks:manage'],
+            created_by: hooks.name,
+            state: 'active',
+          });
+          expect(response.json().secret).toMatch(/^whsec_/);
+        },
+      },
+      {
+        name: 'an unknown key',
+        call: () => post('/api/v1/webhooks', hooks.auth, newHook({ secret: 'mine' })),
+        status: 400,
+      },
+      {
+        name: 'an event needing a scope the token lacks',
+        call: () =>
+          post('/api/v1/webhooks', hooks.auth, newHook({ events: ['decision.released'] })),
+        status: 400,
+        check: (response) => expect(response.json().detail).toContain('decisions:read'),
+      },
+      {
+        name: 'an unknown event',
+        call: () => post('/api/v1/webhooks', hooks.auth, newHook({ events: ['application.lost'] })),
+        status: 400,
+        check: problemNaming('#/events/0'),
+      },
+      {
+        name: 'a URL that is not http',
+        call: () => post('/api/v1/webhooks', hooks.auth, newHook({ url: 'ftp://127.0.0.1/hook' })),
+        status: 400,
+        check: (response) => expect(response.json().detail).toContain('https://'),
+      },
+      {
+        name: 'no events',
+        call: () => post('/api/v1/webhooks', hooks.auth, newHook({ events: [] })),
+        status: 400,
+        check: problemNaming('#/events'),
+      },
+      {
+        name: 'a NUL character in the description',
+        call: () =>
+          post(
+            '/api/v1/webhooks',
+            hooks.auth,
+            JSON.stringify(newHook()).replace(/\}$/, ',"description":"a\\u0000"}'),
+          ),
+        status: 400,
+        check: (response) => {
+          isProblem(response);
+          problemNaming('#/description')(response);
+        },
+      },
+      {
+        name: 'a lone surrogate in the description',
+        call: () =>
+          post(
+            '/api/v1/webhooks',
+            hooks.auth,
+            JSON.stringify(newHook()).replace(/\}$/, ',"description":"a\\ud800"}'),
+          ),
+        status: 400,
+        check: (response) => {
+          isProblem(response);
+          problemNaming('#/description')(response);
+        },
+      },
+      {
+        name: 'no token',
+        call: () => post('/api/v1/webhooks', {}, newHook()),
+        status: 401,
+      },
+      {
+        name: 'the wrong scope',
+        call: () => post('/api/v1/webhooks', reader.auth, newHook()),
+        status: 403,
+      },
+    ],
+    listWebhooks: [
+      {
+        name: 'this client’s subscriptions, never another’s',
+        call: () => get('/api/v1/webhooks', hooks.auth),
+        status: 200,
+        check: (response) => {
+          const ids = response.json().map((hook: { id: string }) => hook.id);
+          expect(ids).toContain(subscriptionId);
+          expect(ids).not.toContain(othersSubscriptionId);
+          expect(JSON.stringify(response.json())).not.toContain('whsec_');
+        },
+      },
+      ...authFailures(
+        () => '/api/v1/webhooks',
+        () => reader,
+      ),
+    ],
+    getWebhook: [
+      {
+        name: 'one of this client’s',
+        call: () => get(`/api/v1/webhooks/${subscriptionId}`, hooks.auth),
+        status: 200,
+        check: (response) =>
+          expect(response.json()).toMatchObject({
+            id: subscriptionId,
+            description: 'contract /contract',
+          }),
+      },
+      {
+        name: 'another client’s',
+        call: () => get(`/api/v1/webhooks/${othersSubscriptionId}`, hooks.auth),
+        status: 404,
+      },
+      {
+        name: 'an unknown id',
+        call: () => get(`/api/v1/webhooks/${UNKNOWN_ID}`, hooks.auth),
+        status: 404,
+      },
+      {
+        name: 'an id out of shape',
+        call: () => get('/api/v1/webhooks/not-an-id', hooks.auth),
+        status: 400,
+        check: problemNaming('id'),
+      },
+      ...authFailures(
+        () => `/api/v1/webhooks/${subscriptionId}`,
+        () => reader,
+      ),
+    ],
+    deleteWebhook: [
+      {
+        name: 'one of this client’s, gone afterwards',
+        call: async () => {
+          deletedId = await subscribe(hooks, '/deleted');
+          return del(`/api/v1/webhooks/${deletedId}`, hooks.auth);
+        },
+        status: 204,
+        check: async (response) => {
+          expect(response.body).toBe('');
+          const again = await app.inject(get(`/api/v1/webhooks/${deletedId}`, hooks.auth));
+          expect(again.statusCode).toBe(404);
+        },
+      },
+      {
+        name: 'another client’s, which stays',
+        call: () => del(`/api/v1/webhooks/${othersSubscriptionId}`, hooks.auth),
+        status: 404,
+        check: async () => {
+          const kept = await app.inject(
+            get(`/api/v1/webhooks/${othersSubscriptionId}`, otherHooks.auth),
+          );
+          expect(kept.statusCode).toBe(200);
+        },
+      },
+      {
+        name: 'an unknown id',
+        call: () => del(`/api/v1/webhooks/${UNKNOWN_ID}`, hooks.auth),
+        status: 404,
+      },
+      {
+        name: 'the wrong scope',
+        call: () => del(`/api/v1/webhooks/${subscriptionId}`, reader.auth),
+        status: 403,
+      },
+      {
+        name: 'no token',
+        call: () => del(`/api/v1/webhooks/${subscriptionId}`, {}),
+        status: 401,
+      },
+    ],
+    listWebhookDeliveries: [
+      {
+        name: 'the submitted application’s delivery, with its attempt',
+        call: async () => {
+          await deliveredOnce();
+          return get(`/api/v1/webhooks/${subscriptionId}/deliveries`, hooks.auth);
+        },
+        status: 200,
+        check: (response) => {
+          const delivered = response
+            .json()
+            .find((delivery: { status: string }) => delivery.status === 'delivered');
+          expect(delivered).toMatchObject({
+            event_type: 'application.submitted',
+            last_status_code: 204,
+          });
+          expect(delivered.attempt_log).toEqual([
+            expect.objectContaining({ status_code: 204, replay: false }),
+          ]);
+        },
+      },
+      {
+        name: 'another client’s',
+        call: () => get(`/api/v1/webhooks/${othersSubscriptionId}/deliveries`, hooks.auth),
+        status: 404,
+      },
+      {
+        name: 'an unknown id',
+        call: () => get(`/api/v1/webhooks/${UNKNOWN_ID}/deliveries`, hooks.auth),
+        status: 404,
+      },
+      ...authFailures(
+        () => `/api/v1/webhooks/${subscriptionId}/deliveries`,
+        () => reader,
+      ),
+    ],
+    replayWebhookDelivery: [
+      {
+        name: 'sent again with the same id, logged as a replay',
+        call: async () => {
+          const delivery = await deliveredOnce();
+          return post(
+            `/api/v1/webhooks/${subscriptionId}/deliveries/${encodeURIComponent(delivery.id)}/replay`,
+            hooks.auth,
+          );
+        },
+        status: 200,
+        check: (response) => {
+          const delivery = response.json();
+          expect(delivery.attempt_log.at(-1)).toMatchObject({ replay: true, status_code: 204 });
+          const sent = receiver.received.filter(
+            (request) =>
+              request.path === '/contract' && request.headers['webhook-id'] === delivery.id,
+          );
+          expect(sent.length).toBeGreaterThanOrEqual(2);
+        },
+      },
+      {
+        name: 'no such delivery',
+        call: () =>
+          post(`/api/v1/webhooks/${subscriptionId}/deliveries/msg_nothing/replay`, hooks.auth),
+        status: 404,
+      },
+      {
+        name: 'another client’s subscription',
+        call: async () => {
+          const delivery = await deliveredOnce();
+          return post(
+            `/api/v1/webhooks/${othersSubscriptionId}/deliveries/${encodeURIComponent(delivery.id)}/replay`,
+            hooks.auth,
+          );
+        },
+        status: 404,
+      },
+      {
+        name: 'the wrong scope',
+        call: () =>
+          post(`/api/v1/webhooks/${subscriptionId}/deliveries/msg_nothing/replay`, reader.auth),
+        status: 403,
+      },
+    ],
   };
 
   for (const [operationId, operationCases] of Object.entries(cases)) {
@@ -755,6 +1089,36 @@ describe.each(databaseKinds)('the /api/v1 contract on %s', (kind) => {
     expect(response.body).not.toMatch(/<script/i);
     for (const { operation } of Object.keys(cases).map(operationOf))
       expect(response.body).toContain(operation.operationId);
+  });
+
+  it('files an API call under an application only when the operation is about one', async () => {
+    const client = await clientWith(['applications:read', 'webhooks:manage']);
+    const hook = await subscribe(client, '/audited');
+    for (const call of [
+      get(`/api/v1/webhooks/${hook}`, client.auth),
+      get(`/api/v1/webhooks/${hook}/deliveries`, client.auth),
+      get(`/api/v1/applications/${submittedId}`, client.auth),
+    ])
+      expect((await app.inject(call)).statusCode).toBe(200);
+    const calls = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'api.call'), eq(auditEvents.actorId, client.id)));
+    const byOperation = (operation: string) =>
+      calls.filter((entry) => (entry.detail as { operation?: string }).operation === operation);
+    for (const operation of ['createWebhook', 'getWebhook', 'listWebhookDeliveries'])
+      expect(byOperation(operation), operation).toHaveLength(1);
+    for (const operation of ['getWebhook', 'listWebhookDeliveries'])
+      expect(byOperation(operation)[0]).toMatchObject({
+        applicationId: null,
+        detail: { operation, method: 'GET', subscriptionId: hook },
+      });
+    expect(byOperation('getApplication')).toEqual([
+      expect.objectContaining({
+        applicationId: submittedId,
+        detail: { operation: 'getApplication', method: 'GET' },
+      }),
+    ]);
   });
 
   it('exercised every operation of the document, with a success and an error', () => {

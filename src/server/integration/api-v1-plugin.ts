@@ -102,6 +102,37 @@ export function apiActor(request: FastifyRequest): AuditActor {
   return { type: 'api_client', id: holder.id, label: holder.name };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What an API call is about, for its audit entry. Only an operation under
+ * `/applications/{id}` concerns an application: an `id` elsewhere names something else (a
+ * webhook subscription), and filing the call under an application of that id would put it in
+ * the wrong history, or in none. Ids that are not well-formed are left out: the operation
+ * refuses them anyway, and the audit trail keeps only what names something real.
+ */
+function auditedSubject(request: FastifyRequest): {
+  applicationId: string | null;
+  subject: Record<string, string>;
+} {
+  const route = request.routeOptions.url ?? '';
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const id = typeof params.id === 'string' && UUID.test(params.id) ? params.id : null;
+  if (!id) return { applicationId: null, subject: {} };
+  if (route.startsWith(`${API_PREFIX}/applications/:id`)) return { applicationId: id, subject: {} };
+  if (route.startsWith(`${API_PREFIX}/webhooks/:id`)) {
+    const deliveryId = params.deliveryId;
+    return {
+      applicationId: null,
+      subject: {
+        subscriptionId: id,
+        ...(typeof deliveryId === 'string' && deliveryId.length <= 100 ? { deliveryId } : {}),
+      },
+    };
+  }
+  return { applicationId: null, subject: {} };
+}
+
 /** The authentication of `/api/v1`: one guard per scope, set on each operation. */
 export interface ApiGuard {
   for(scope: ApiScope): (request: FastifyRequest) => Promise<void>;
@@ -221,13 +252,16 @@ export const apiV1Plugin: FastifyPluginAsync<ApiV1Options> = async (app, options
           },
         ]);
         const operationId = request.routeOptions.config.operationId;
-        const params = request.params as Record<string, string> | undefined;
-        const applicationId = params?.id && /^[0-9a-f-]{36}$/i.test(params.id) ? params.id : null;
+        const { applicationId, subject } = auditedSubject(request);
         await request.audit.record({
           actor: apiActor(request),
           action: 'api.call',
           applicationId,
-          detail: { operation: operationId ?? request.routeOptions.url, method: request.method },
+          detail: {
+            operation: operationId ?? request.routeOptions.url,
+            method: request.method,
+            ...subject,
+          },
         });
       };
     },

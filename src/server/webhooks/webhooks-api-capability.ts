@@ -12,19 +12,17 @@ import { apiRoute } from '../integration/api-operations';
 import { type ApiGuard, apiActor } from '../integration/api-v1-plugin';
 import type { WebhooksService } from './webhooks-service';
 
-const idParams = z
-  .strictObject({ id: z.uuid().describe('The subscription’s id.') })
-  .describe('A subscription by id.')
-  .meta({ id: 'WebhookIdParams' });
-const deliveryParams = z
-  .strictObject({
-    id: z.uuid().describe('The subscription’s id.'),
-    deliveryId: z.string().min(1).max(100).describe('The delivery’s `webhook-id`.'),
-  })
-  .describe('A delivery of a subscription.')
-  .meta({ id: 'WebhookDeliveryParams' });
+// Path parameters stay inline, without a component id: the document lists each parameter from
+// the schema's properties, which a reference to a component would hide.
+const idParams = z.strictObject({ id: z.uuid().describe('The subscription’s id.') });
+const deliveryParams = z.strictObject({
+  id: z.uuid().describe('The subscription’s id.'),
+  deliveryId: z.string().min(1).max(100).describe('The delivery’s `webhook-id`.'),
+});
 
 const NOT_FOUND = { description: 'No such subscription of this client.' };
+// A path parameter out of shape is refused before anything is looked up.
+const BAD_ID = { description: 'The id is not a subscription’s id.' };
 
 /**
  * `/api/v1/webhooks`: an integrator's client manages its own subscriptions (`webhooks:manage`),
@@ -116,6 +114,7 @@ export function webhooksApiCapability(service: WebhooksService, operations: ApiO
         params: idParams,
         responses: {
           200: { description: 'The subscription.', schema: webhookSubscriptionSchema },
+          400: BAD_ID,
           404: NOT_FOUND,
         },
       },
@@ -135,7 +134,7 @@ export function webhooksApiCapability(service: WebhooksService, operations: ApiO
         description: 'Removes the subscription with its delivery log; nothing more is sent.',
         scope: 'webhooks:manage',
         params: idParams,
-        responses: { 204: { description: 'Removed.' }, 404: NOT_FOUND },
+        responses: { 204: { description: 'Removed.' }, 400: BAD_ID, 404: NOT_FOUND },
       },
       manage,
       async (request, reply) => {
@@ -167,6 +166,7 @@ export function webhooksApiCapability(service: WebhooksService, operations: ApiO
               .describe('Deliveries, newest first.')
               .meta({ id: 'WebhookDeliveryList' }),
           },
+          400: BAD_ID,
           404: NOT_FOUND,
         },
       },
@@ -190,6 +190,7 @@ export function webhooksApiCapability(service: WebhooksService, operations: ApiO
         params: deliveryParams,
         responses: {
           200: { description: 'The delivery after the attempt.', schema: webhookDeliverySchema },
+          400: { description: 'The subscription’s id or the delivery’s is out of shape.' },
           404: { description: 'No such subscription of this client, or no such delivery.' },
         },
       },
