@@ -182,7 +182,11 @@ export function openApiDocument(operations: readonly ApiOperationSpec[]): OpenAp
       // Whatever an operation's own errors look like, input its schemas refuse is a problem.
       if (status === 400 && hasInput && !(PROBLEM_CONTENT_TYPE in content))
         content[PROBLEM_CONTENT_TYPE] = { schema: problemRef };
-      responses[String(status)] = { description: response.description, headers, content };
+      // A 204 has no body, so it describes none.
+      responses[String(status)] =
+        status === 204
+          ? { description: response.description, headers }
+          : { description: response.description, headers, content };
     }
     const operation: OpenApiOperation = {
       operationId: spec.operationId,

@@ -17,7 +17,7 @@ const timestamp = z.iso.datetime({ offset: true }).describe('ISO 8601, in UTC.')
 export const feedQuerySchema = z.strictObject({
   cursor: z
     .string()
-    .max(500)
+    .max(8_000)
     .optional()
     .describe(
       'The `next_cursor` of the previous page, exactly as it was given. Left out: from the beginning.',
