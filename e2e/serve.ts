@@ -2,7 +2,7 @@
 // data directory, or with DATABASE_URL a PostgreSQL database created now and dropped at the end.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -24,6 +24,25 @@ async function admin(statement: string): Promise<void> {
     await client.end();
   }
 }
+
+// One feed for the console's Feeds page (e2e/staff-feeds.spec.ts): no schedule, so it runs only
+// when asked, into a folder of this run's own.
+const feedsDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-feeds-'));
+mkdirSync(path.join(feedsDir, 'out'));
+writeFileSync(
+  path.join(feedsDir, 'e2e-nightly.json'),
+  JSON.stringify({
+    name: 'e2e-nightly',
+    description: 'Submitted applications for the student information system',
+    select: 'all',
+    file: { name: 'e2e-nightly-{run}.csv' },
+    destination: { type: 'folder', path: path.join(feedsDir, 'out') },
+    columns: [
+      { header: 'ID', source: 'application_id' },
+      { header: 'TERM', source: 'answer:entry_term', map: { NEVER: 'X' }, unmapped: 'keep' },
+    ],
+  }),
+);
 
 let runDatabaseUrl = '';
 if (adminUrl) {
@@ -59,6 +78,7 @@ const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')],
     DATA_DIR: dataDir,
     DATABASE_URL: runDatabaseUrl,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    FEEDS_DIR: feedsDir,
     // Accounts made through the API say they come from addresses of their own (helpers/accounts.ts),
     // so the per-address sign-up limit counts each one apart and the suite is not throttled by its
     // own size; the browser's requests carry no such header and still count as this machine.
@@ -83,6 +103,7 @@ async function cleanUp(code: number): Promise<never> {
     console.error('could not drop the end-to-end database', error);
   });
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(feedsDir, { recursive: true, force: true });
   process.exit(code);
 }
 

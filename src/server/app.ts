@@ -51,6 +51,7 @@ import { createDocumentsStore } from './documents/documents-store';
 import { startUploadCleanup, type UploadCleanup } from './documents/upload-cleanup';
 import { exportRoutes } from './exports/exports-routes';
 import { createExportsStore } from './exports/exports-store';
+import { feedRoutes } from './feeds/feed-routes';
 import { createFeedRunner } from './feeds/feed-runner';
 import { FeedsDirError, loadFeedsDir, startFeedSchedules } from './feeds/feed-schedules';
 import { healthRoutes } from './health/health-routes';
@@ -472,6 +473,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: env.PUBLIC_URL,
   });
   await app.register(webhooksStaffRoutes, { sessions: staffSessions, service: webhooks.service });
+  const feedRunner = createFeedRunner({
+    db: database.db,
+    audit,
+    checklist,
+    destinations: { s3: env, secret: (name) => process.env[name] },
+  });
+  await app.register(feedRoutes, {
+    sessions: staffSessions,
+    mappings: feedMappings,
+    runner: feedRunner,
+  });
   await app.register(apiV1Plugin, {
     prefix: API_PREFIX,
     clients: apiClients,
@@ -524,14 +536,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         },
       );
     if (env.RUN_JOBS && feedMappings.some((mapping) => mapping.schedule)) {
-      const runner = createFeedRunner({
-        db: database.db,
-        audit,
-        checklist,
-        destinations: { s3: env, secret: (name) => process.env[name] },
-      });
       feedSchedules = startFeedSchedules({
-        runner,
+        runner: feedRunner,
         mappings: feedMappings.filter((mapping) => mapping.schedule),
         log: app.log,
       });

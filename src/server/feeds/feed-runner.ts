@@ -31,6 +31,8 @@ export interface FeedRunRequest {
   select: 'all' | 'changed';
   dryRun?: boolean;
   actor: AuditActor;
+  /** Where a person asking for the run was, for the audit trail. */
+  ip?: string | null;
   /** A run to do again over the same range. */
   rerunOf?: FeedRunRow;
   /** A scheduled time's run row, already claimed by this server. */
@@ -195,6 +197,7 @@ export function createFeedRunner(deps: FeedRunnerDeps) {
     }
     await deps.audit.record({
       actor: request.actor,
+      ip: request.ip ?? null,
       action: 'feed.run',
       detail: {
         feed: mapping.name,

@@ -104,6 +104,13 @@ const ACCESS: Record<string, Access> = {
     kind: 'permission',
     permission: 'integrations.manage',
   },
+  'GET /staff/api/feeds': { kind: 'permission', permission: 'integrations.manage' },
+  'POST /staff/api/feeds/:name/dry-run': { kind: 'permission', permission: 'integrations.manage' },
+  'POST /staff/api/feeds/:name/run': { kind: 'permission', permission: 'integrations.manage' },
+  'POST /staff/api/feeds/runs/:runId/rerun': {
+    kind: 'permission',
+    permission: 'integrations.manage',
+  },
   'POST /staff/api/applications/:applicationId/credit/estimate/release': {
     kind: 'permission',
     permission: 'credit.evaluate',

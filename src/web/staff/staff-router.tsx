@@ -65,6 +65,7 @@ const pages = {
   equivalencies: () => import('./equivalencies/equivalencies-page'),
   integrations: () => import('./integrations/integrations-page'),
   webhooks: () => import('./webhooks/webhooks-page'),
+  feeds: () => import('./feeds/feeds-page'),
 };
 
 export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
@@ -132,6 +133,12 @@ export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
               handle: handle('Webhooks'),
               loader: createPermissionLoader(queryClient, 'integrations.manage'),
               lazy: pages.webhooks,
+            },
+            {
+              path: 'feeds',
+              handle: handle('Feeds'),
+              loader: createPermissionLoader(queryClient, 'integrations.manage'),
+              lazy: pages.feeds,
             },
           ],
         },

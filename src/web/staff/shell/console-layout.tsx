@@ -9,6 +9,7 @@ import { ShellBoundary, ShellFrame, useShellScreen } from '../../frame/shell-fra
 import { ErrorDialog } from '../../modal/error-dialog';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
+import { STAFF_FEEDS_ROUTE } from '../feeds/feeds-calls';
 import { STAFF_INTEGRATIONS_ROUTE } from '../integrations/integrations-route';
 import { STAFF_WEBHOOKS_ROUTE } from '../webhooks/webhooks-calls';
 import styles from './console.module.css';
@@ -122,6 +123,11 @@ function ConsoleNav({ member }: { member: StaffMeResponse }) {
     {
       to: STAFF_WEBHOOKS_ROUTE,
       label: 'Webhooks',
+      shown: member.permissions.includes('integrations.manage'),
+    },
+    {
+      to: STAFF_FEEDS_ROUTE,
+      label: 'Feeds',
       shown: member.permissions.includes('integrations.manage'),
     },
   ].filter((link) => link.shown);

@@ -1,0 +1,23 @@
+import {
+  type FeedRunBody,
+  type FeedRunResponse,
+  type FeedsOverview,
+  feedUrls,
+} from '../../../shared/integration/feeds-api';
+import { getJson, postJson } from '../../data/http-client';
+
+/** The console's page of scheduled feeds. */
+export const STAFF_FEEDS_ROUTE = '/staff/feeds';
+
+/** Scheduled feeds (src/shared/integration/feeds-api.ts has the contract). */
+export const feedsCalls = {
+  overview: () => getJson<FeedsOverview>(feedUrls.feeds),
+  dryRun: (name: string) => postJson<FeedRunResponse>(feedUrls.dryRun(name)),
+  run: (name: string, body: FeedRunBody = {}) =>
+    postJson<FeedRunResponse>(feedUrls.run(name), body),
+  rerun: (runId: string) => postJson<FeedRunResponse>(feedUrls.rerun(runId)),
+};
+
+export const feedsKeys = {
+  overview: ['feeds', 'overview'],
+} as const;
