@@ -3,6 +3,7 @@ import type { OutboxEntry } from '../mail/mailer';
 import { devToolsPath } from './test-app';
 
 export const STRONG_PASSWORD = 'Transfer-2026-ok';
+const MAIL_WAIT_MS = 15_000;
 
 /** Polls the outbox until a message to `to` matching `subject` arrives (mail leaves in the background). */
 export async function waitForMail(
@@ -11,12 +12,14 @@ export async function waitForMail(
   subject: RegExp,
   after = 0,
 ): Promise<OutboxEntry> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+  // Bounded by time, not by a count of polls: on a busy machine the outbox may lag many polls.
+  const deadline = Date.now() + MAIL_WAIT_MS;
+  for (;;) {
     const found = await mailsTo(app, to, subject);
     if (found.length > after) return found[0] as OutboxEntry;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  throw new Error(`no mail to ${to} matching ${subject}`);
 }
 
 /** Every message to `to` matching `subject` in the outbox so far, newest first. */

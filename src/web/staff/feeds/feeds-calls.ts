@@ -6,9 +6,6 @@ import {
 } from '../../../shared/integration/feeds-api';
 import { getJson, postJson } from '../../data/http-client';
 
-/** The console's page of scheduled feeds. */
-export const STAFF_FEEDS_ROUTE = '/staff/feeds';
-
 /** Scheduled feeds (src/shared/integration/feeds-api.ts has the contract). */
 export const feedsCalls = {
   overview: () => getJson<FeedsOverview>(feedUrls.feeds),

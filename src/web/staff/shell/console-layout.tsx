@@ -9,17 +9,17 @@ import { ShellBoundary, ShellFrame, useShellScreen } from '../../frame/shell-fra
 import { ErrorDialog } from '../../modal/error-dialog';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
-import { STAFF_FEEDS_ROUTE } from '../feeds/feeds-calls';
-import { STAFF_INTEGRATIONS_ROUTE } from '../integrations/integrations-route';
-import { STAFF_WEBHOOKS_ROUTE } from '../webhooks/webhooks-calls';
 import styles from './console.module.css';
 import { meQueryOptions } from './staff-calls';
 import {
   SIGNED_IN_ROUTE_ID,
   STAFF_AUDIT_ROUTE,
   STAFF_EQUIVALENCIES_ROUTE,
+  STAFF_FEEDS_ROUTE,
   STAFF_HOME_ROUTE,
+  STAFF_INTEGRATIONS_ROUTE,
   STAFF_TEAM_ROUTE,
+  STAFF_WEBHOOKS_ROUTE,
 } from './staff-session';
 import { useSignOut } from './use-sign-out';
 

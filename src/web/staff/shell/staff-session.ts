@@ -18,6 +18,9 @@ export const STAFF_HOME_ROUTE = '/staff';
 export const STAFF_TEAM_ROUTE = '/staff/team';
 export const STAFF_AUDIT_ROUTE = '/staff/audit';
 export const STAFF_EQUIVALENCIES_ROUTE = '/staff/equivalencies';
+export const STAFF_INTEGRATIONS_ROUTE = '/staff/integrations';
+export const STAFF_WEBHOOKS_ROUTE = '/staff/webhooks';
+export const STAFF_FEEDS_ROUTE = '/staff/feeds';
 
 export const STAFF_SESSION_ENDED_MESSAGE = 'Your staff session has ended. Please sign in again.';
 export const STAFF_SIGNED_OUT_MESSAGE = 'You have signed out.';

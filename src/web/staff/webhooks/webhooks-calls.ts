@@ -7,9 +7,6 @@ import {
 } from '../../../shared/integration/webhooks-api';
 import { deleteJson, getJson, postJson } from '../../data/http-client';
 
-/** The console's page of webhook subscriptions. */
-export const STAFF_WEBHOOKS_ROUTE = '/staff/webhooks';
-
 /** Webhook subscriptions (src/shared/integration/webhooks-api.ts has the contract). */
 export const webhooksCalls = {
   subscriptions: () => getJson<WebhookSubscriptionView[]>(webhookUrls.subscriptions),

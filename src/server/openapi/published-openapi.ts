@@ -7,7 +7,7 @@ import { loadEnv } from '../config/env';
 import { projectRoot } from '../config/project-root';
 import { loadTenantConfig } from '../config/tenant';
 import { openDatabase } from '../db/database';
-import type { OpenApiDocument } from './openapi-document';
+import type { OpenApiDocument } from '../integration/openapi-document';
 
 /** Where the published document is kept, reviewed like code: a change to it is a change to the API. */
 export const PUBLISHED_OPENAPI_FILE = path.join(projectRoot, 'docs', 'openapi-v1.json');

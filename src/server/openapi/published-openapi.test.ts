@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_SCOPE_NAMES } from '../../shared/integration/api-scopes';
-import type { OpenApiDocument } from './openapi-document';
+import type { OpenApiDocument } from '../integration/openapi-document';
 import { generateOpenApiDocument, PUBLISHED_OPENAPI_FILE } from './published-openapi';
 
 describe('the published OpenAPI document', () => {
