@@ -16,6 +16,7 @@ import { benchEquivalencyImport, medianOf } from './equivalency-import';
 import { benchEvaluatorScreen } from './evaluator-screen';
 import { benchExportZip } from './export-zip';
 import { benchFirstLoad } from './first-load';
+import { benchChangeFeed, benchWebhooks } from './integration';
 import { benchKeystroke } from './keystroke';
 import { benchKeystrokeApp } from './keystroke-app';
 import { benchLookup } from './lookup';
@@ -30,7 +31,10 @@ const today = new Date().toISOString().slice(0, 10);
 
 /** The embedded database always; PostgreSQL too when DATABASE_URL names one. */
 function databaseKinds(): readonly DatabaseKind[] {
-  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  // BENCH_DATABASES=postgres (or pglite) measures one of them, e.g. to rerun one side.
+  const only = process.env.BENCH_DATABASES?.split(',').map((kind) => kind.trim());
+  return only ? kinds.filter((kind) => only.includes(kind)) : kinds;
 }
 
 /** The table of timed cases; a case not measured shows its note (e.g. 'not installed'). */
@@ -360,6 +364,46 @@ const sections: Record<string, () => Promise<string>> = {
       ),
     ].join('\n');
   },
+};
+
+sections['change-feed'] = async () => {
+  buildServer();
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+  const rows: string[] = [];
+  for (const kind of databaseKinds()) {
+    const r = await benchChangeFeed(kind);
+    console.log(r);
+    rows.push(
+      `| ${kind} | ${r.apiRows.toLocaleString('en')} | ${r.pages} | ${r.apiMs} | ${r.apiRowsPerSecond.toLocaleString('en')} | ${r.slowestPageMs} | ${r.statementMs.join(' / ')} | ${r.statementRowsPerSecond.toLocaleString('en')} | **${r.ratio.toFixed(2)}** | ${r.recordP50Ms} / ${r.recordP95Ms} / **${r.recordP99Ms}** | ${r.healthP50Ms} / ${r.healthP95Ms} / ${r.healthP99Ms} | ${load(r.loadBefore)} → ${load(r.loadAfter)} |`,
+    );
+  }
+  return [
+    `Measured ${today} on ${machine}: submitted applications with complete answers seeded into the database (the triggers writing their changes), then the compiled server in production mode (LOG_LEVEL=warn) in its own process; one API client reads the whole feed, GET /api/v1/applications?limit=${process.env.BENCH_FEED_PAGE ?? 1000}, page after page through next_cursor (a first read untimed, the second timed). The yardstick is the feed's columns for the same rows in one statement (application_changes join applications, left join receipts and SIS ids, ordered by seq) run in the bench's own process on the same database, once before the server starts and once after it stops; the faster counts. Then GET /api/v1/applications/{id} and GET /healthz in turns, one after another, after 20 untimed rounds.`,
+    '',
+    '| database | rows read through the API | pages | whole feed (ms) | API rows/s | slowest page (ms) | statement before / after (ms) | statement rows/s | **API ÷ statement (goal ≥ 0.5)** | one record p50 / p95 / p99 (ms, goal p99 < 20) | /healthz p50 / p95 / p99 (ms) | load average 1 / 5 / 15 min, before → after |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+};
+
+sections.webhooks = async () => {
+  buildServer();
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+  const rows: string[] = [];
+  for (const kind of databaseKinds()) {
+    const r = await benchWebhooks(kind);
+    console.log(r);
+    rows.push(
+      `| ${kind} | ${r.backlogDelivered} of ${r.backlog}, last ${r.drainSeconds} s after the spawn | ${r.drainSteadyPerSecond} (${r.drainPerSecond} counting start-up) | ${r.yardstickPerSecond} | **${r.ratio.toFixed(3)}** | ${r.submits} (${r.submitsFailed} refused), ${r.submitsPerSecond}/s | ${r.delivered} | ${(r.firstAttemptP50Ms / 1000).toFixed(1)} / **${(r.firstAttemptP95Ms / 1000).toFixed(1)}** / ${(r.firstAttemptMaxMs / 1000).toFixed(1)} | ${load(r.loadBefore)} → ${load(r.loadAfter)} |`,
+    );
+  }
+  return [
+    `Measured ${today} on ${machine}: the compiled server in production mode (LOG_LEVEL=warn, RUN_JOBS=true, WEBHOOK_PRIVATE_NETWORKS=127.0.0.0/8) in its own process, one subscription to application.submitted whose receiver is a node:http server on 127.0.0.1 in the bench's process answering 204. Backlog: submitted applications seeded after the subscription was made, waiting when the server starts; its rate is taken from the first arrival to the last (deliveries begin before /readyz answers). Yardstick: the same number of signed POSTs (the portal's sender and signing) sent one after another from the bench's process to the same receiver, before the server starts. Then ready applicants (confirmed, complete answers, a session each) submit through POST /api/submit, paced at 1,000 a minute, each leaving on time whatever the earlier took; the first attempt's lag is its arrival at the receiver minus the submit's answer.`,
+    '',
+    '| database | backlog delivered | backlog deliveries/s, first to last arrival | yardstick POSTs/s | **backlog ÷ yardstick** | submits answered, achieved rate | submits delivered | submit to first attempt p50 / **p95 (goal < 60)** / max (s) | load average 1 / 5 / 15 min, before → after |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 };
 
 const wanted = process.argv.slice(2);

@@ -469,6 +469,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     tenant,
     log: app.log,
     production: env.NODE_ENV === 'production',
+    privateNetworks: env.WEBHOOK_PRIVATE_NETWORKS,
     runJobs: env.RUN_JOBS,
     publicUrl: env.PUBLIC_URL,
   });

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { describeConfigIssues } from '../../shared/tenant/tenant-config';
+import { parseNetwork } from '../webhooks/ssrf-guard';
 import { projectRoot } from './project-root';
 
 function booleanFlag(fallback: boolean) {
@@ -102,6 +103,23 @@ const envSchema = z.object({
    * each is checked at start, and servers with RUN_JOBS run those with a `schedule` when due.
    */
   FEEDS_DIR: z.string().optional(),
+  /**
+   * Unset: production webhooks reach public https:// addresses only. Networks (comma-separated
+   * CIDRs, IPv4 or IPv6, e.g. the campus network of the SIS integration server) webhooks may
+   * also reach in production, over http:// too; nothing else that is not public.
+   */
+  WEBHOOK_PRIVATE_NETWORKS: z
+    .string()
+    .optional()
+    .transform(commaList)
+    .superRefine((entries, context) => {
+      const invalid = entries.filter((entry) => parseNetwork(entry) === null);
+      if (invalid.length > 0)
+        context.addIssue({
+          code: 'custom',
+          message: `not a network in CIDR form (e.g. 10.20.0.0/16 or fd00:1::/64): ${invalid.join(', ')}`,
+        });
+    }),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'HOST'> & { HOST: string };

@@ -67,15 +67,69 @@ export const systemResolver: Resolver = async (host) => {
   return found.map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 }));
 };
 
+/** One network of WEBHOOK_PRIVATE_NETWORKS, or null when the entry is not a CIDR. */
+export function parseNetwork(
+  entry: string,
+): { network: string; prefix: number; family: 4 | 6 } | null {
+  const [address = '', prefixText, ...rest] = entry.trim().split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return null;
+  const family = version === 6 ? 6 : 4;
+  const bits = family === 4 ? 32 : 128;
+  // A bare address names that one host.
+  if (prefixText === undefined) return { network: address, prefix: bits, family };
+  if (!/^\d{1,3}$/.test(prefixText) || Number(prefixText) > bits) return null;
+  return { network: address, prefix: Number(prefixText), family };
+}
+
+/**
+ * Networks a production server's webhooks may reach although they are not public (a campus
+ * network's integration server). Each family is kept in its own list because Node's BlockList
+ * matches IPv6 rules against IPv4 addresses through their mapped form: `::/0` must not open
+ * every IPv4 network.
+ */
+export class PrivateNetworks {
+  readonly #v4 = new BlockList();
+  readonly #v6 = new BlockList();
+  readonly size: number;
+
+  constructor(entries: readonly string[]) {
+    for (const entry of entries) {
+      const parsed = parseNetwork(entry);
+      if (!parsed) throw new Error(`Not a network in CIDR form: ${entry}`);
+      if (parsed.family === 4) this.#v4.addSubnet(parsed.network, parsed.prefix, 'ipv4');
+      else this.#v6.addSubnet(parsed.network, parsed.prefix, 'ipv6');
+    }
+    this.size = entries.length;
+  }
+
+  has(address: string): boolean {
+    const family = isIP(address);
+    if (family === 4) return this.#v4.check(address, 'ipv4');
+    // IPv4-mapped addresses stay refused, as isPublicAddress refuses them.
+    if (family === 6 && !ipv4Mapped.check(address, 'ipv6')) return this.#v6.check(address, 'ipv6');
+    return false;
+  }
+}
+
+export interface HostRules {
+  /** Networks reachable in production although not public. */
+  privateNetworks?: PrivateNetworks;
+  /** The URL is plain http: in production every address must then be in `privateNetworks`. */
+  plainHttp?: boolean;
+}
+
 /**
  * The address to connect to for a webhook's host. With `publicOnly` (production) every address
- * the name resolves to must be public: one private answer refuses the lot, so a name cannot
- * sometimes point inside. The caller connects to the address returned, never resolving again.
+ * the name resolves to must be public or in the allowed private networks, and with plain http
+ * in those networks: one answer outside refuses the lot, so a name cannot sometimes point
+ * elsewhere. The caller connects to the address returned, never resolving again.
  */
 export async function resolveWebhookHost(
   hostname: string,
   publicOnly: boolean,
   resolve: Resolver = systemResolver,
+  rules: HostRules = {},
 ): Promise<ResolvedAddress> {
   const host = hostname.replace(/^\[(.*)\]$/, '$1');
   const literal = isIP(host);
@@ -92,11 +146,20 @@ export async function resolveWebhookHost(
   const [first] = addresses;
   if (!first) throw new UnsafeWebhookAddressError(`The host ${host} has no address.`);
   if (publicOnly) {
-    const inside = addresses.find((entry) => !isPublicAddress(entry.address));
-    if (inside)
-      throw new UnsafeWebhookAddressError(
-        `The host ${host} resolves to ${inside.address}, which is not a public address.`,
-      );
+    const allowed = rules.privateNetworks;
+    for (const { address } of addresses) {
+      if (allowed?.has(address)) continue;
+      // Plain http crosses the internet readable by anyone on the way: only a network the
+      // institution named as its own may be reached without TLS.
+      if (rules.plainHttp)
+        throw new UnsafeWebhookAddressError(
+          `The host ${host} resolves to ${address}, which is not in WEBHOOK_PRIVATE_NETWORKS: use https://.`,
+        );
+      if (!isPublicAddress(address))
+        throw new UnsafeWebhookAddressError(
+          `The host ${host} resolves to ${address}, which is not a public address.`,
+        );
+    }
   }
   return first;
 }

@@ -3,12 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../config/env';
 import { integrationEvents, webhookDeliveries } from '../db/schema';
 import { createRetentionStore } from '../retention/retention-store';
 import { insertApplications } from '../test/export-helpers';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
-import { isPublicAddress, type Resolver, resolveWebhookHost } from './ssrf-guard';
+import { isPublicAddress, PrivateNetworks, type Resolver, resolveWebhookHost } from './ssrf-guard';
 import { webhookPayload } from './webhook-payloads';
 import { createWebhookSender } from './webhook-sender';
 import { newWebhookSecret, signedHeaders } from './webhook-signing';
@@ -129,6 +130,95 @@ describe('the SSRF guard, with production on', () => {
   });
 });
 
+describe('WEBHOOK_PRIVATE_NETWORKS, the networks production may reach although not public', () => {
+  const campus = new PrivateNetworks(['10.20.0.0/16', 'fd00:1::/64', '192.168.7.9']);
+  const resolver: Resolver = async (host) =>
+    ({
+      'sis.campus.example': [{ address: '10.20.3.4', family: 4 as const }],
+      'sis6.campus.example': [{ address: 'fd00:1::5', family: 6 as const }],
+      'half.campus.example': [
+        { address: '10.20.3.4', family: 4 as const },
+        { address: '10.30.0.1', family: 4 as const },
+      ],
+      'public.example': [{ address: '93.184.216.34', family: 4 as const }],
+    })[host] ?? [];
+
+  it('is checked at start, naming the entries that are not CIDRs', () => {
+    const base = { NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+    expect(
+      loadEnv({ ...base, WEBHOOK_PRIVATE_NETWORKS: ' 10.0.0.0/8, fd00::/8 ,192.168.1.2' })
+        .WEBHOOK_PRIVATE_NETWORKS,
+    ).toEqual(['10.0.0.0/8', 'fd00::/8', '192.168.1.2']);
+    expect(loadEnv(base).WEBHOOK_PRIVATE_NETWORKS).toEqual([]);
+    expect(() =>
+      loadEnv({ ...base, WEBHOOK_PRIVATE_NETWORKS: '10.0.0.0/8,campus,10.0.0.0/33,fd00::/129' }),
+    ).toThrow(/WEBHOOK_PRIVATE_NETWORKS.*CIDR.*campus, 10\.0\.0\.0\/33, fd00::\/129/);
+  });
+
+  it('holds the addresses of its networks and nothing else, each family on its own', () => {
+    for (const address of ['10.20.0.1', '10.20.255.255', 'fd00:1::abcd', '192.168.7.9'])
+      expect(campus.has(address), address).toBe(true);
+    for (const address of ['10.21.0.1', '192.168.7.10', 'fd00:2::1', '::ffff:10.20.0.1', 'x'])
+      expect(campus.has(address), address).toBe(false);
+    // An IPv6 rule covering everything does not open the IPv4 networks through their mapped form.
+    const everySix = new PrivateNetworks(['::/0']);
+    expect(everySix.has('10.0.0.1')).toBe(false);
+    expect(everySix.has('127.0.0.1')).toBe(false);
+    expect(() => new PrivateNetworks(['10.0.0.0/8/1'])).toThrow('CIDR');
+  });
+
+  it('lets production reach a host inside them, over http too, and refuses the rest', async () => {
+    const rules = { privateNetworks: campus };
+    await expect(
+      resolveWebhookHost('sis.campus.example', true, resolver, { ...rules, plainHttp: true }),
+    ).resolves.toEqual({ address: '10.20.3.4', family: 4 });
+    await expect(
+      resolveWebhookHost('sis6.campus.example', true, resolver, rules),
+    ).resolves.toMatchObject({ address: 'fd00:1::5' });
+    // One answer outside the named networks refuses the name, as for public names.
+    await expect(resolveWebhookHost('half.campus.example', true, resolver, rules)).rejects.toThrow(
+      '10.30.0.1',
+    );
+    await expect(resolveWebhookHost('127.0.0.1', true, resolver, rules)).rejects.toThrow(
+      'not a public address',
+    );
+    // A public receiver keeps needing TLS.
+    await expect(
+      resolveWebhookHost('public.example', true, resolver, { ...rules, plainHttp: true }),
+    ).rejects.toThrow('https://');
+    await expect(resolveWebhookHost('public.example', true, resolver, rules)).resolves.toEqual({
+      address: '93.184.216.34',
+      family: 4,
+    });
+  });
+
+  it('delivers over http to a receiver in them, and to none outside', async () => {
+    const receiver = await startReceiver();
+    try {
+      const port = new URL(receiver.url).port;
+      const inside = createWebhookSender({
+        publicOnly: true,
+        privateNetworks: new PrivateNetworks(['127.0.0.0/8']),
+        resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      });
+      expect(await inside(`http://sis.campus.example:${port}/in`, {}, '{}')).toMatchObject({
+        delivered: true,
+        statusCode: 204,
+      });
+      const outside = createWebhookSender({
+        publicOnly: true,
+        privateNetworks: new PrivateNetworks(['10.20.0.0/16']),
+      });
+      const refused = await outside(`${receiver.url}/out`, {}, '{}');
+      expect(refused).toMatchObject({ delivered: false, statusCode: null });
+      expect(refused.error).toContain('127.0.0.1');
+      expect(receiver.received.map((entry) => entry.path)).toEqual(['/in']);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
 describe('signatures and payloads', () => {
   it('signs as the Standard Webhooks library verifies, with a whsec_ secret of 32 bytes', () => {
     const secret = newWebhookSecret();
@@ -196,6 +286,45 @@ describe.each(databaseKinds)('webhook subscriptions in production on %s', (kind)
     );
     const made = await service.create({ ...input, url: 'https://hooks.example/in' }, actor);
     expect(made.secret).toMatch(/^whsec_/);
+  });
+
+  it('takes http and https inside WEBHOOK_PRIVATE_NETWORKS when created, and nothing else inside', async () => {
+    const service = createWebhooksService({
+      store: createWebhooksStore(testDatabaseOf(app)),
+      delivery: {} as never,
+      audit: { record: async () => undefined },
+      production: true,
+      privateNetworks: new PrivateNetworks(['10.20.0.0/16']),
+      resolve: async (host) => [
+        {
+          address:
+            { 'sis.campus.example': '10.20.3.4', 'other.campus.example': '10.30.0.1' }[host] ??
+            '93.184.216.34',
+          family: 4,
+        },
+      ],
+    });
+    const input = {
+      events: ['application.submitted'],
+      scopes: ['applications:read'],
+      apiClientId: null,
+      createdBy: 'test',
+    };
+    const actor = { actor: { type: 'system', label: 'test' } } as const;
+    for (const url of ['http://sis.campus.example:8080/hooks', 'https://sis.campus.example/hooks'])
+      expect((await service.create({ ...input, url }, actor)).secret).toMatch(/^whsec_/);
+    await expect(
+      service.create({ ...input, url: 'http://other.campus.example/hooks' }, actor),
+    ).rejects.toThrow('10.30.0.1');
+    await expect(
+      service.create({ ...input, url: 'https://other.campus.example/hooks' }, actor),
+    ).rejects.toThrow('not a public address');
+    await expect(
+      service.create({ ...input, url: 'http://hooks.example/in' }, actor),
+    ).rejects.toThrow('https://');
+    await expect(
+      service.create({ ...input, url: 'https://hooks.example/in' }, actor),
+    ).resolves.toMatchObject({ secret: expect.stringMatching(/^whsec_/) });
   });
 
   it('deletes an application’s events and deliveries with it when retention removes it', async () => {

@@ -1,7 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { type Resolver, resolveWebhookHost, systemResolver } from './ssrf-guard';
+import {
+  type PrivateNetworks,
+  type Resolver,
+  resolveWebhookHost,
+  systemResolver,
+} from './ssrf-guard';
 
 export const SEND_TIMEOUT_MS = 10_000;
 /** What of a receiver's answer is read: enough to say why it refused, never a flood. */
@@ -17,6 +22,8 @@ export interface SendOutcome {
 export interface SendOptions {
   /** Refuse non-public addresses (production). */
   publicOnly: boolean;
+  /** Non-public networks production may reach, over http too (WEBHOOK_PRIVATE_NETWORKS). */
+  privateNetworks?: PrivateNetworks;
   resolve?: Resolver;
   timeoutMs?: number;
 }
@@ -52,7 +59,10 @@ export function createWebhookSender(options: SendOptions): WebhookSender {
     }
     let checked: Awaited<ReturnType<typeof resolveWebhookHost>>;
     try {
-      checked = await resolveWebhookHost(target.hostname, options.publicOnly, resolve);
+      checked = await resolveWebhookHost(target.hostname, options.publicOnly, resolve, {
+        privateNetworks: options.privateNetworks,
+        plainHttp: target.protocol === 'http:',
+      });
     } catch (error) {
       return failed(null, error instanceof Error ? error.message : String(error));
     }

@@ -9,6 +9,7 @@ import { COMMAND_LINE_ACTOR, createAuditTrail } from '../audit/audit-trail';
 import { CommandError } from '../cli/command-support';
 import { type CommandSpec, UsageError } from '../cli/run-command';
 import { HttpError } from '../http/http-error';
+import { PrivateNetworks } from './ssrf-guard';
 import { createWebhookDelivery } from './webhook-delivery';
 import { createWebhookSender } from './webhook-sender';
 import { createWebhooksService, scopesFor } from './webhooks-service';
@@ -91,13 +92,15 @@ export const webhooksCommand: CommandSpec = {
       const audit = createAuditTrail(db, await auditKeysFromEnv(env, io.err));
       const store = createWebhooksStore(db);
       const production = env.NODE_ENV === 'production';
+      const privateNetworks = new PrivateNetworks(env.WEBHOOK_PRIVATE_NETWORKS);
       const service = createWebhooksService({
         store,
         audit,
         production,
+        privateNetworks,
         delivery: createWebhookDelivery({
           store,
-          send: createWebhookSender({ publicOnly: production }),
+          send: createWebhookSender({ publicOnly: production, privateNetworks }),
           audit,
           userAgent: 'admissions portal webhooks',
           // A replay never disables a subscription: only scheduled attempts run out.

@@ -14,7 +14,12 @@ import {
 import type { AuditActor, AuditTrail } from '../audit/audit-trail';
 import type { Executor } from '../db/executor';
 import { HttpError } from '../http/http-error';
-import { type Resolver, resolveWebhookHost, UnsafeWebhookAddressError } from './ssrf-guard';
+import {
+  type PrivateNetworks,
+  type Resolver,
+  resolveWebhookHost,
+  UnsafeWebhookAddressError,
+} from './ssrf-guard';
 import type { WebhookDelivery } from './webhook-delivery';
 import { newWebhookSecret } from './webhook-signing';
 import type {
@@ -60,6 +65,8 @@ export interface WebhooksServiceOptions {
   audit: Pick<AuditTrail, 'record'>;
   /** Production: https only, and public addresses only. */
   production: boolean;
+  /** Non-public networks production may reach, over http too (WEBHOOK_PRIVATE_NETWORKS). */
+  privateNetworks?: PrivateNetworks;
   resolve?: Resolver;
 }
 
@@ -129,12 +136,16 @@ export function createWebhooksService(options: WebhooksServiceOptions) {
       throw new WebhookInputError(
         'The URL must start with https:// (or http:// outside production).',
       );
-    if (options.production && parsed.protocol !== 'https:')
+    const plainHttp = parsed.protocol !== 'https:';
+    if (options.production && plainHttp && !options.privateNetworks?.size)
       throw new WebhookInputError('The URL must start with https://.');
     if (parsed.username || parsed.password)
       throw new WebhookInputError('The URL must not carry a user name or password.');
     try {
-      await resolveWebhookHost(parsed.hostname, options.production, options.resolve);
+      await resolveWebhookHost(parsed.hostname, options.production, options.resolve, {
+        privateNetworks: options.privateNetworks,
+        plainHttp,
+      });
     } catch (error) {
       if (error instanceof UnsafeWebhookAddressError) throw new WebhookInputError(error.message);
       throw error;

@@ -6,6 +6,7 @@ import type { JobLog } from '../jobs/job-runner';
 import { brandedMail } from '../mail/account-messages';
 import type { Mailer } from '../mail/mailer';
 import type { StaffStore } from '../staff/staff-store';
+import { PrivateNetworks } from './ssrf-guard';
 import {
   createWebhookDelivery,
   type DisabledNotice,
@@ -24,6 +25,8 @@ export interface WebhooksOptions {
   tenant: TenantConfig;
   log: JobLog;
   production: boolean;
+  /** WEBHOOK_PRIVATE_NETWORKS: non-public networks production may reach, over http too. */
+  privateNetworks?: readonly string[];
   runJobs: boolean;
   /** Where the console is, for the mail saying how to enable a subscription again. */
   publicUrl?: string;
@@ -50,10 +53,11 @@ function disabledMail(tenant: TenantConfig, publicUrl: string | undefined) {
 /** The webhooks capability: subscriptions, and on servers that run jobs their delivery. */
 export async function createWebhooks(options: WebhooksOptions) {
   const store = createWebhooksStore(options.db);
+  const privateNetworks = new PrivateNetworks(options.privateNetworks ?? []);
   const mail = disabledMail(options.tenant, options.publicUrl);
   const delivery = createWebhookDelivery({
     store,
-    send: options.send ?? createWebhookSender({ publicOnly: options.production }),
+    send: options.send ?? createWebhookSender({ publicOnly: options.production, privateNetworks }),
     audit: options.audit,
     userAgent: `${options.tenant.partner_name} admissions portal webhooks`,
     notifyDisabled: async (notice) => {
@@ -68,6 +72,7 @@ export async function createWebhooks(options: WebhooksOptions) {
     delivery,
     audit: options.audit,
     production: options.production,
+    privateNetworks,
   });
   const runner = await startWebhookDelivery(
     options.queue,
