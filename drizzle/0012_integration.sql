@@ -125,7 +125,8 @@ CREATE INDEX "integration_events_type_idx" ON "integration_events" USING btree (
 CREATE INDEX "webhook_attempts_delivery_idx" ON "webhook_attempts" USING btree ("delivery_id","id");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE "webhook_deliveries"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_subscription_idx" ON "webhook_deliveries" USING btree ("subscription_id","event_seq");--> statement-breakpoint
-CREATE INDEX "webhook_deliveries_account_idx" ON "webhook_deliveries" USING btree ("subscription_id","account_id","event_seq");
+CREATE INDEX "webhook_deliveries_pending_idx" ON "webhook_deliveries" USING btree ("subscription_id","event_seq") WHERE "webhook_deliveries"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_pending_account_idx" ON "webhook_deliveries" USING btree ("subscription_id","account_id","event_seq") WHERE "webhook_deliveries"."status" = 'pending';
 --> statement-breakpoint
 CREATE FUNCTION record_integration_event(event_type text, account uuid, payload jsonb) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE

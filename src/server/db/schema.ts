@@ -994,11 +994,14 @@ export const webhookDeliveries = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),
     index('webhook_deliveries_subscription_idx').on(table.subscriptionId, table.eventSeq),
-    index('webhook_deliveries_account_idx').on(
-      table.subscriptionId,
-      table.accountId,
-      table.eventSeq,
-    ),
+    // The next due delivery of a subscription, and whether an earlier one of the same application
+    // still waits, are found among the pending ones only, however many were delivered before.
+    index('webhook_deliveries_pending_idx')
+      .on(table.subscriptionId, table.eventSeq)
+      .where(sql`${table.status} = 'pending'`),
+    index('webhook_deliveries_pending_account_idx')
+      .on(table.subscriptionId, table.accountId, table.eventSeq)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );
 

@@ -28,8 +28,8 @@ export const DELIVER_JOB = 'webhook-deliver';
 const FAN_OUT_BATCH = 500;
 /** Long enough for a send (10 s) to finish before another worker may take the delivery. */
 const LEASE_MS = 60_000;
-/** Deliveries one job sends before it hands over to the next, so one subscription cannot hog. */
-const DELIVER_BATCH = 50;
+/** How long one job sends a subscription's due deliveries before leaving the rest to the next. */
+const DELIVER_BUDGET_MS = 30_000;
 
 export const SYSTEM_ACTOR = { type: 'system', label: 'webhooks' } as const;
 
@@ -145,7 +145,9 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions) {
 
   /** Sends a subscription's due deliveries, one application's in order. */
   async function deliverDue(subscriptionId: string): Promise<void> {
-    for (let sent = 0; sent < DELIVER_BATCH; sent++) {
+    // A backlog drains in one job rather than a batch a tick; the budget lets other jobs in.
+    const until = Date.now() + DELIVER_BUDGET_MS;
+    while (Date.now() < until) {
       const at = now();
       const delivery = await store.claimDue(subscriptionId, at, new Date(at.getTime() + LEASE_MS));
       if (!delivery) return;
@@ -187,8 +189,8 @@ export async function startWebhookDelivery(
     },
     {
       payload: deliverPayload,
-      // Each of up to 50 sends may take 10 s.
-      timeoutMs: 10 * 60_000,
+      // The budget, plus one last send that may take its whole 10 s timeout.
+      timeoutMs: DELIVER_BUDGET_MS + 60_000,
       retries: 0,
       concurrency: runJobs ? 4 : 0,
       dedupeKey: (payload) => payload.subscriptionId,
