@@ -13,6 +13,10 @@ import { sessionCookieName } from '../src/server/accounts/sessions';
 import { createChecklistService } from '../src/server/checklist/checklist-service';
 import { loadEnv } from '../src/server/config/env';
 import { loadTenantConfig } from '../src/server/config/tenant';
+import { createCourseworkUpdatesStore } from '../src/server/coursework/coursework-updates-store';
+import { createCreditService } from '../src/server/credit/credit-service';
+import { createCreditStore } from '../src/server/credit/credit-store';
+import { createEquivalenciesStore } from '../src/server/credit/equivalencies-store';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../src/server/db/database';
 import { sessions } from '../src/server/db/schema';
 import { createApiClients } from '../src/server/integration/api-clients';
@@ -113,13 +117,20 @@ async function seedApplications(
 }
 
 /**
- * Counts every seeded application's checklist, as submits through the app would have: left
- * undone, the server's first checklist sweep recounts them all at start, and on the embedded
- * database that holds its one connection while the feed is timed.
+ * Counts every seeded application's checklist and writes its credit summary, as submits through
+ * the app would have: left undone, the server's start-up sweeps do it for every application, and
+ * on the embedded database they hold its one connection while the feed is timed.
  */
 async function countChecklists(database: DatabaseHandle): Promise<void> {
   const tenant = await loadTenantConfig(loadEnv({ NODE_ENV: 'test' }).TENANT_CONFIG);
   await createChecklistService({ db: database.db, model: applicationModel, tenant }).recountStale();
+  await createCreditService({
+    model: applicationModel,
+    tenant,
+    store: createCreditStore(database.db),
+    coursework: createCourseworkUpdatesStore(database.db),
+    equivalencies: createEquivalenciesStore(database.db),
+  }).refreshOutdated();
 }
 
 /** The feed's columns for every changed application in seq order: the statement to beat. */
