@@ -1,8 +1,7 @@
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { describeConfigIssues } from '../../shared/tenant/tenant-config';
-import { parseNetwork } from '../webhooks/ssrf-guard';
+import { parseNetwork } from './networks';
 import { projectRoot } from './project-root';
 
 function booleanFlag(fallback: boolean) {
@@ -128,13 +127,7 @@ export type Env = Omit<z.infer<typeof envSchema>, 'HOST'> & { HOST: string };
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function isAddressOrRange(entry: string): boolean {
-  if (NAMED_RANGES.has(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (version === 4 ? 32 : 128);
+  return NAMED_RANGES.has(entry) || parseNetwork(entry) !== null;
 }
 
 /**

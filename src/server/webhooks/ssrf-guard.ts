@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { parseNetwork } from '../config/networks';
 
 /** Addresses a webhook may never reach in production: this host, the private networks and the rest. */
 const blocked = new BlockList();
@@ -66,21 +67,6 @@ export const systemResolver: Resolver = async (host) => {
   const found = await lookup(host, { all: true, verbatim: true });
   return found.map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 }));
 };
-
-/** One network of WEBHOOK_PRIVATE_NETWORKS, or null when the entry is not a CIDR. */
-export function parseNetwork(
-  entry: string,
-): { network: string; prefix: number; family: 4 | 6 } | null {
-  const [address = '', prefixText, ...rest] = entry.trim().split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return null;
-  const family = version === 6 ? 6 : 4;
-  const bits = family === 4 ? 32 : 128;
-  // A bare address names that one host.
-  if (prefixText === undefined) return { network: address, prefix: bits, family };
-  if (!/^\d{1,3}$/.test(prefixText) || Number(prefixText) > bits) return null;
-  return { network: address, prefix: Number(prefixText), family };
-}
 
 /**
  * Networks a production server's webhooks may reach although they are not public (a campus
