@@ -52,9 +52,11 @@ export function steps(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Application steps' });
 }
 
-export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  // Colours measured halfway through a toast's fade-in are not the colours anyone reads:
-  // wait for every animation that ends (spinners never do) to finish first.
+/**
+ * Waits for every animation that ends (spinners never do) to finish: colours measured halfway
+ * through a toast's or a dialog's fade-in are not the colours anyone reads.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -64,6 +66,10 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
           animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
       ),
   );
+}
+
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  await animationsSettled(page);
   // A toast whose time ran out after that wait fades out while axe reads it: it is leaving, and
   // its fading colours are not read either.
   const results = await new AxeBuilder({ page }).exclude('li[data-state="closed"]').analyze();

@@ -6,6 +6,7 @@ import type { TestOidcAccount } from '../../src/server/test/oidc-test-provider';
 import type { StaffRole } from '../../src/shared/staff/permissions';
 import { clientAddressHeader } from './accounts';
 import { devToolsPath } from './dev-tools';
+import { animationsSettled } from './form';
 
 /** Meets every password rule; staff choose theirs on the invitation page. */
 export const STAFF_PASSWORD = 'Admissions-2026-ok';
@@ -53,6 +54,7 @@ export async function freshCode(secret: string, used: ReadonlySet<string>): Prom
 
 /** No axe violations on the page as it is now. */
 export async function expectAxeClean(page: Page, what: string): Promise<void> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map((violation) => `${violation.id}: ${violation.help}`),
