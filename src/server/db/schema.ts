@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   customType,
   index,
   integer,
@@ -1052,4 +1053,118 @@ export const feedRuns = pgTable(
     index('feed_runs_feed_idx').on(table.feed, table.startedAt),
     uniqueIndex('feed_runs_schedule_idx').on(table.feed, table.scheduledFor),
   ],
+);
+
+/**
+ * A read of a submitted application: assigned to a reader (or waiting for one), saved as a draft
+ * and submitted once. Each application has at most one read of each round, and a reader reads an
+ * application once. Reassigning changes `reader_id` only, so a draft survives it.
+ */
+export const reviewReads = pgTable(
+  'review_reads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => applications.accountId, { onDelete: 'cascade' }),
+    round: text('round').$type<'first' | 'second' | 'third'>().notNull(),
+    /** Null while a third read waits for an eligible reader. */
+    readerId: uuid('reader_id').references(() => staffMembers.id),
+    status: text('status')
+      .$type<'assigned' | 'draft' | 'submitted'>()
+      .notNull()
+      .default('assigned'),
+    /** The review form the read is made with: its cycle (`FA26` or `*`) and version. */
+    formCycle: text('form_cycle').notNull(),
+    formVersion: integer('form_version').notNull(),
+    answers: jsonb('answers').$type<Record<string, string | boolean>>().notNull().default({}),
+    /** The weighted score, set when submitted. */
+    score: numeric('score', { precision: 6, scale: 2, mode: 'number' }),
+    recommendation: text('recommendation'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .defaultNow(),
+    assignedBy: text('assigned_by').notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true, precision: 3 }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [
+    uniqueIndex('review_reads_round_idx').on(table.accountId, table.round),
+    uniqueIndex('review_reads_reader_idx').on(table.accountId, table.readerId),
+    index('review_reads_queue_idx').on(table.readerId, table.status, table.assignedAt),
+  ],
+);
+
+/**
+ * An assignment rule, tried in `position` order as applications are submitted: the applications
+ * its condition (over the answers) holds for go to the least-loaded of its readers, each under
+ * the cap on open reads.
+ */
+export const reviewRules = pgTable(
+  'review_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    /** A form-engine condition over the application's answers; null matches every application. */
+    match: jsonb('match'),
+    readerIds: uuid('reader_ids').array().notNull(),
+    /** The most open reads (assigned or draft) a reader of this rule may hold; null for no cap. */
+    cap: integer('cap'),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('review_rules_position_idx').on(table.position)],
+);
+
+/**
+ * What a reader must not read: a college they studied or worked at (its CEEB code or name,
+ * matched against every college of an application) or one applicant.
+ */
+export const readerConflicts = pgTable(
+  'reader_conflicts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    readerId: uuid('reader_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'college' | 'applicant'>().notNull(),
+    value: text('value').notNull(),
+    note: text('note').notNull().default(''),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('reader_conflicts_idx').on(table.readerId, table.kind, table.value)],
+);
+
+/** Staff's internal notes on an application: never shown to the applicant. */
+export const applicationNotes = pgTable(
+  'application_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => applications.accountId, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => staffMembers.id, { onDelete: 'set null' }),
+    authorLabel: text('author_label').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('application_notes_account_idx').on(table.accountId, table.createdAt)],
+);
+
+/** When a member last opened an application: "new since I last looked" compares its changes. */
+export const staffApplicationViews = pgTable(
+  'staff_application_views',
+  {
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => applications.accountId, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.staffId, table.accountId] })],
 );

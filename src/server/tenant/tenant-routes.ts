@@ -16,7 +16,7 @@ export const tenantRoutes: FastifyPluginAsync<{ tenant: TenantConfig }> = async 
 
   // The decision letters stay on the server: the public page needs none of them. The transfer GPA
   // rules are public: the coursework grid computes the applicant's totals with them as they type.
-  const { decisions: _decisions, ...publicTenant } = tenant;
+  const { decisions: _decisions, review: _review, ...publicTenant } = tenant;
   app.get('/public/tenant', async (_request, reply): Promise<PublicTenantConfig> => {
     reply.header('cache-control', 'no-cache');
     return publicTenant;

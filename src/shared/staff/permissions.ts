@@ -17,6 +17,10 @@ export const PERMISSIONS = {
   'audit.read': 'Read the audit trail',
   'settings.manage': 'Change the portal settings',
   'integrations.manage': 'Manage API clients, webhook subscriptions and scheduled feeds',
+  'reviews.read': 'Read and score the applications assigned to you',
+  'reviews.read_unassigned': 'Start a read of an application not assigned to you',
+  'reviews.assign': 'Assign reads, set assignment rules and conflicts of interest',
+  'reviews.committee': 'See every read and score of an application before reading it (committee)',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -28,8 +32,15 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'service_links.manage',
     'exports.run',
     'credit.evaluate',
+    'reviews.read',
   ],
-  reader: ['applications.read', 'checklist.mark', 'service_links.manage', 'exports.run'],
+  reader: [
+    'applications.read',
+    'checklist.mark',
+    'service_links.manage',
+    'exports.run',
+    'reviews.read',
+  ],
 };
 
 /** Permissions that need a fresh second factor (within STEP_UP_MINUTES), not only a session. */

@@ -6,6 +6,7 @@ import {
   receiptPrefixSchema,
   reminderDaysSchema,
 } from '../decisions/decision-config';
+import { reviewConfigSchema } from '../review/review-config';
 import { contrastRatio } from './contrast';
 
 const hexColour = z
@@ -147,6 +148,8 @@ const tenantFieldsSchema = z.strictObject({
    * units and GPA, requirement codes satisfied by mapped courses, agreements resting on them).
    */
   credit: creditConfigSchema.prefault({}),
+  /** Reading: the review form of each cycle, third reads, second reads and score bands. */
+  review: reviewConfigSchema.prefault({}),
 });
 
 /** The tenant file; rules that read two sections are checked once both are parsed. */
@@ -163,8 +166,8 @@ export const tenantConfigSchema = tenantFieldsSchema.superRefine((config, contex
 });
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;
-/** What `/public/tenant` gives the browser: all but the decision letters, which stay on the server. */
-export type PublicTenantConfig = Omit<TenantConfig, 'decisions'>;
+/** What `/public/tenant` gives the browser: all but the decision letters and the review forms, which stay with staff. */
+export type PublicTenantConfig = Omit<TenantConfig, 'decisions' | 'review'>;
 export type ThemeColourName = keyof TenantConfig['theme'];
 export type ShadeName = keyof TenantConfig['theme']['primary'];
 
