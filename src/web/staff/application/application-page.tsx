@@ -222,19 +222,7 @@ function LoadedApplication({
   }, [title, tenant.partner_name]);
 
   return (
-    <ReadingLayout
-      review={review}
-      documents={
-        twoPanes ? (
-          <DocumentPane
-            id={detail.id}
-            documents={documents}
-            choice={paneChoiceFor(pane.choice, documents)}
-            onChoose={pane.choose}
-          />
-        ) : null
-      }
-    >
+    <>
       <div className={styles.head}>
         <PageHeading title={title} />
         <dl className={styles.facts}>
@@ -276,34 +264,48 @@ function LoadedApplication({
       </div>
       <ShortcutHelp preference={shortcuts} />
       <SummaryBand summary={summary} />
-      <div className={styles.layout}>
-        <div className={styles.view}>
-          <ApplicationDocument
-            application={application}
-            title="Answers"
-            partnerName={tenant.partner_name}
-            links={links}
-            titleLevel={2}
-            className={styles.document}
+      <ReadingLayout
+        review={review}
+        documents={
+          twoPanes ? (
+            <DocumentPane
+              id={detail.id}
+              documents={documents}
+              choice={paneChoiceFor(pane.choice, documents)}
+              onChoose={pane.choose}
+            />
+          ) : null
+        }
+      >
+        <div className={styles.layout}>
+          <div className={styles.view}>
+            <ApplicationDocument
+              application={application}
+              title="Answers"
+              partnerName={tenant.partner_name}
+              links={links}
+              titleLevel={2}
+              className={styles.document}
+            />
+            <CourseworkUpdatesSection updates={detail.coursework_updates} />
+          </div>
+          <ChecklistSection id={detail.id} checklist={detail.checklist} />
+          <DecisionSection
+            className={`${styles.panel} ${styles.decision}`}
+            id={detail.id}
+            submitted={detail.status === 'submitted'}
+            decision={detail.decision}
           />
-          <CourseworkUpdatesSection updates={detail.coursework_updates} />
+          <CreditSummarySection
+            id={detail.id}
+            submitted={detail.status === 'submitted'}
+            className={`${styles.panel} ${styles.credit}`}
+            titleClassName={styles.panelTitle}
+          />
+          <HistorySection id={detail.id} labels={historyLabels} />
         </div>
-        <ChecklistSection id={detail.id} checklist={detail.checklist} />
-        <DecisionSection
-          className={`${styles.panel} ${styles.decision}`}
-          id={detail.id}
-          submitted={detail.status === 'submitted'}
-          decision={detail.decision}
-        />
-        <CreditSummarySection
-          id={detail.id}
-          submitted={detail.status === 'submitted'}
-          className={`${styles.panel} ${styles.credit}`}
-          titleClassName={styles.panelTitle}
-        />
-        <HistorySection id={detail.id} labels={historyLabels} />
-      </div>
-    </ReadingLayout>
+      </ReadingLayout>
+    </>
   );
 }
 

@@ -114,7 +114,13 @@ export function DocumentPane({
       </div>
       <div className={styles.paneBody}>
         {file.kind === 'ready' ? (
-          <iframe key={file.url} src={file.url} title={title} className={styles.paneFrame} />
+          <iframe
+            key={file.url}
+            // The viewer without its page thumbnails, each page as wide as the pane.
+            src={`${file.url}#navpanes=0&view=FitH`}
+            title={title}
+            className={styles.paneFrame}
+          />
         ) : file.kind === 'loading' ? (
           <p role="status" className={styles.paneMessage}>
             <LoadingIndicator type="circles" size="xs" /> {file.text}

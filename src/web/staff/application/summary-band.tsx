@@ -29,11 +29,16 @@ export function SummaryBand({ summary }: { summary: ReadingSummary }) {
         ) : null}
         <div>
           <dt>Checklist</dt>
-          <dd>
-            {summary.checklist}
-            {summary.missing.length > 0 ? `; awaiting ${summary.missing.join(', ')}` : ''}
-          </dd>
+          <dd>{summary.checklist}</dd>
         </div>
+        {summary.missing.length > 0 ? (
+          <div>
+            <dt>Awaiting</dt>
+            {summary.missing.map((label) => (
+              <dd key={label}>{label}</dd>
+            ))}
+          </div>
+        ) : null}
         <div>
           <dt>Documents</dt>
           <dd>{summary.documents}</dd>
