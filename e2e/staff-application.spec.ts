@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, test } from '@playwright/test';
 import { makePng } from '../src/server/test/sample-files';
@@ -87,6 +88,11 @@ test('a reader works through a queue of applications on their own page', async (
     (await transcript.getByRole('link', { name: /^Download / }).getAttribute('href')) as string,
   );
   expect(saved.headers()['content-disposition']).toMatch(/^attachment/);
+
+  // The document pane beside the answers has read the application PDF before the download below.
+  await expect(
+    page.getByRole('region', { name: 'Documents' }).locator('iframe[title="Application PDF"]'),
+  ).toHaveAttribute('src', /^blob:/, { timeout: 30_000 });
 
   // The application PDF: while it is being made the page says so and asks again by itself.
   let refused = false;
@@ -191,4 +197,86 @@ test('a reader works through a queue of applications on their own page', async (
     'aria-keyshortcuts',
     'K',
   );
+});
+
+test('at 1280 by 800 the answers, their summary and the PDF are read side by side', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const run = `pane${Date.now().toString(36)}`;
+  await submittedApplication(browser, run, 'Dora');
+  await signInAsNewMember(page, 'reader', 'pane-reader');
+  const list = await page.request.get(`/staff/api/applications?q=${run}`);
+  expect(list.status(), await list.text()).toBe(200);
+  const [id] = ((await list.json()) as ApplicationListResponse).applications.map((row) => row.id);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/staff/applications/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dora Queue' })).toBeVisible();
+
+  // The summary band, within the first screen: program, term, checklist and documents.
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary).toBeInViewport({ ratio: 1 });
+  await expect(summary.getByRole('term')).toContainText([
+    'Program',
+    'Entry term',
+    'Checklist',
+    'Documents',
+  ]);
+  await expect(summary).toContainText(/\d+ of \d+ received/);
+  await expect(
+    summary.getByRole('definition').filter({ hasText: /^Application fee$/ }),
+  ).toBeVisible();
+  await expect(summary.getByRole('definition').last()).toHaveText('1');
+
+  mkdirSync('test-results', { recursive: true });
+  await page.screenshot({ path: 'test-results/staff-application-reading-1280-first.png' });
+
+  // The answers start in the first screen too, and show answered questions only.
+  await expect(page.getByRole('heading', { level: 2, name: 'Answers' })).toBeInViewport();
+  await expect(page.locator('[data-key="first_name"]')).toContainText('Dora');
+  await expect(page.locator('[data-key="suffix"]')).toHaveCount(0);
+  await expect(page.locator('[data-key="race_asian"]')).toHaveCount(0);
+  await expect(page.locator('[data-key="race_white"]')).toHaveCount(1);
+
+  // The document pane, to the right of the answers, shows the application PDF in the page.
+  const pane = page.getByRole('region', { name: 'Documents' });
+  const frame = pane.locator('iframe');
+  await expect(frame).toHaveAttribute('title', 'Application PDF');
+  await expect(frame).toHaveAttribute('src', /^blob:/, { timeout: 30_000 });
+  const answersBox = await page.getByRole('heading', { level: 2, name: 'Answers' }).boundingBox();
+  const paneBox = await pane.boundingBox();
+  expect(paneBox && answersBox && paneBox.x > answersBox.x + answersBox.width / 2).toBe(true);
+  expect(paneBox && paneBox.height > 600).toBe(true);
+  // It stays in view while the answers scroll.
+  await page.getByRole('region', { name: 'History' }).scrollIntoViewIfNeeded();
+  await expect(pane).toBeInViewport({ ratio: 0.9 });
+
+  // One of the documents instead; the PDF action is still there for a download.
+  const choice = pane.getByLabel('Show');
+  await expect(choice.locator('option')).toHaveCount(2);
+  const documentLabel = (await choice.locator('option').nth(1).textContent()) ?? '';
+  await choice.selectOption({ index: 1 });
+  await expect(frame).toHaveAttribute('title', documentLabel);
+  await expect(frame).toHaveAttribute('src', /^blob:/, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Download application PDF' })).toBeVisible();
+  await expectAxeClean(page, 'an application read in two panes');
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'test-results/staff-application-reading-1280.png' });
+
+  // On a phone: no pane, the band wraps, the page never scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(pane).toHaveCount(0);
+  await expect(summary).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await summary.evaluate((element) => element.scrollIntoView());
+  await page.screenshot({ path: 'test-results/staff-application-reading-360.png' });
+  await page.screenshot({
+    path: 'test-results/staff-application-reading-360-full.png',
+    fullPage: true,
+  });
 });

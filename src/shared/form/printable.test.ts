@@ -410,3 +410,70 @@ describe('printable application on the transfer application', () => {
 function fail(): never {
   throw new Error('missing row');
 }
+
+describe('printable application with answered rows only (the staff reading view)', () => {
+  const answeredOnly = (state: Partial<PrintableState>) =>
+    printableApplication(fixtureModel, { answers: {}, ...state }, { answeredOnly: true });
+
+  it('leaves out the questions of a shown group that have no answer', () => {
+    const name = groupOf(pageOf(answeredOnly({ answers: { first_name: 'Ana' } }), 'about'), 'name');
+    expect(lines(name?.entries ?? [])).toEqual(['First name: Ana']);
+    expect(printableRows(name?.entries ?? []).every((row) => row.answered)).toBe(true);
+  });
+
+  it('leaves out unticked checkboxes and keeps ticked ones', () => {
+    const unticked = pageOf(answeredOnly({ answers: { optin_sms_ind: false } }), 'about');
+    expect(unticked.groups).toEqual([]);
+    const ticked = answeredOnly({ answers: { first_name: 'Ana', optin_sms_ind: true } });
+    expect(lines(groupOf(pageOf(ticked, 'about'), 'name')?.entries ?? [])).toEqual([
+      'First name: Ana',
+      `Text me updates: ${CHECKED_MARK}`,
+    ]);
+  });
+
+  it('keeps only the chosen option of a radio group', () => {
+    expect(rowOf(answeredOnly({ answers: { major: '338' } }), 'major')?.value).toEqual({
+      kind: 'choice',
+      value: '338',
+      label: 'Film',
+      options: [{ value: '338', label: 'Film', selected: true }],
+    });
+  });
+
+  it('leaves out an unconfirmed confirmation and a document not attached', () => {
+    const application = answeredOnly({ answers: { agree: false, major: '1' } });
+    expect(rowOf(application, 'agree')).toBeUndefined();
+    expect(allRows(application).every((row) => row.answered)).toBe(true);
+  });
+
+  it('keeps the same answered rows as the full projection, in the same order', () => {
+    const answers = validApplicationAnswers();
+    const full = printableApplication(applicationModel, { answers });
+    const short = printableApplication(applicationModel, { answers }, { answeredOnly: true });
+    const answered = (rows: PrintableRow[]) =>
+      rows.filter((row) => row.answered).map((row) => [row.key, printableText(row.value)]);
+    expect(allRows(short).map((row) => [row.key, printableText(row.value)])).toEqual(
+      answered(allRows(full)),
+    );
+    expect(allRows(short).length).toBeLessThan(allRows(full).length);
+    expect(short.coursework).toEqual(full.coursework);
+    for (const page of short.pages)
+      for (const group of page.groups) expect(group.entries.length).toBeGreaterThan(0);
+  });
+
+  it('still reads a school search as one line made of all its parts', () => {
+    const short = printableApplication(
+      applicationModel,
+      { answers: validApplicationAnswers() },
+      { answeredOnly: true },
+    );
+    expect(printableText(rowOf(short, 'hs_name')?.value ?? fail())).toBe(
+      'Plantation High School, Plantation, Florida, United States of America',
+    );
+  });
+
+  it('is off by default: every visible question of a shown group keeps its row', () => {
+    const name = groupOf(pageOf(fixture({ answers: { first_name: 'Ana' } }), 'about'), 'name');
+    expect(printableRows(name?.entries ?? [])).toHaveLength(5);
+  });
+});

@@ -59,6 +59,11 @@ import {
  *   when the repeat rule counts another attempt instead, with the college's subtotals; the
  *   application's totals are `PrintableApplication.coursework`.
  * Add-another blocks list their instances with the prefix of each; tabs show the chosen tab only.
+ *
+ * With `answeredOnly` (the staff console's reading view) the same walk leaves out every row
+ * without an answer (unticked checkboxes and unattached documents too) and, in radio groups, the
+ * options not chosen; a block, tab or group left with no row goes with them. The read-only view
+ * and the PDF call it without the option and keep every row.
  */
 
 export const DOCUMENT_ATTACHED = 'Document attached';
@@ -85,6 +90,12 @@ export interface PrintableState {
   documents?: Readonly<Record<string, PrintableDocumentInput>>;
   /** The tenant's rules for the transfer GPA and units; the defaults without them. */
   courseworkRules?: CourseworkRules;
+}
+
+/** How much of the application the projection keeps. */
+export interface PrintableOptions {
+  /** Only answered rows and chosen options: the staff reading view. False by default. */
+  answeredOnly?: boolean;
 }
 
 export interface PrintableOption {
@@ -268,6 +279,7 @@ interface WalkContext {
   state: FormState;
   documents: Readonly<Record<string, PrintableDocumentInput>>;
   coursework: CourseworkProjection;
+  answeredOnly: boolean;
 }
 
 const CHOICE_WIDGETS: ReadonlySet<Widget> = new Set([
@@ -298,6 +310,7 @@ function choiceValue(
   key: string,
   answers: Answers,
   resolveKey: (key: string) => string,
+  answeredOnly: boolean,
 ): PrintableValue {
   const value = textOf(answers[key]);
   const options: readonly OptionItem[] = optionsOf(field, answers, resolveKey);
@@ -313,7 +326,7 @@ function choiceValue(
     options:
       field.widget === 'radio'
         ? options
-            .filter((option) => option.value !== '')
+            .filter((option) => option.value !== '' && (!answeredOnly || option.value === value))
             .map((option) => ({ ...option, selected: option.value === value }))
         : null,
   };
@@ -341,7 +354,8 @@ function fieldValue(place: ResolvedField, context: WalkContext): PrintableValue 
     const checked = isAnswered(answers[key]);
     return { kind: 'checkbox', checked, mark: checked ? CHECKED_MARK : UNCHECKED_MARK };
   }
-  if (CHOICE_WIDGETS.has(field.widget)) return choiceValue(field, key, answers, place.resolveKey);
+  if (CHOICE_WIDGETS.has(field.widget))
+    return choiceValue(field, key, answers, place.resolveKey, context.answeredOnly);
   return { kind: 'text', text: textOf(answers[key]) };
 }
 
@@ -395,14 +409,16 @@ function walkField(field: Field, context: WalkContext): PrintableEntry[] {
   const entries: PrintableEntry[] = [];
   if (place?.visible) {
     const value = fieldValue(place, context);
-    entries.push({
-      kind: 'row',
-      key: place.key,
-      label: field.label,
-      widget: field.widget,
-      answered: valueAnswered(value),
-      value,
-    });
+    const answered = valueAnswered(value);
+    if (answered || !context.answeredOnly)
+      entries.push({
+        kind: 'row',
+        key: place.key,
+        label: field.label,
+        widget: field.widget,
+        answered,
+        value,
+      });
   }
   // Revealed and answer-specific content follows its question; resolvePage decided what shows.
   for (const branch of branchesOf(field)) entries.push(...walkBranch(branch, context));
@@ -410,8 +426,14 @@ function walkField(field: Field, context: WalkContext): PrintableEntry[] {
 }
 
 function walkBlock(block: Block, context: WalkContext): PrintableEntry[] {
+  if (block.layout === 'schoolSearch') {
+    // The line is made of every part, answered or not; then the line itself is kept or left out.
+    const parts = { ...context, answeredOnly: false };
+    const entries = branchesOf(block).flatMap((branch) => walkBranch(branch, parts));
+    const rows = schoolSearchRows(block, entries);
+    return context.answeredOnly ? rows.filter((row) => row.kind !== 'row' || row.answered) : rows;
+  }
   const entries = branchesOf(block).flatMap((branch) => walkBranch(branch, context));
-  if (block.layout === 'schoolSearch') return schoolSearchRows(block, entries);
   if (printableRows(entries).length === 0) return [];
   if (block.title && !hasAnswer(entries)) return [];
   return [
@@ -542,6 +564,7 @@ function printablePage(page: Page, context: Omit<WalkContext, 'places' | 'place'
 export function printableApplication(
   model: FormModel,
   state: PrintableState,
+  options: PrintableOptions = {},
 ): PrintableApplication {
   const raw: FormState = {
     answers: state.answers,
@@ -559,7 +582,12 @@ export function printableApplication(
     formState,
     state.courseworkRules ?? DEFAULT_COURSEWORK_RULES,
   );
-  const context = { state: formState, documents: state.documents ?? {}, coursework };
+  const context = {
+    state: formState,
+    documents: state.documents ?? {},
+    coursework,
+    answeredOnly: options.answeredOnly ?? false,
+  };
   return {
     pages: model.pages.map((page) => printablePage(page, context)),
     coursework: totals,

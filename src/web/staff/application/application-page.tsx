@@ -26,6 +26,7 @@ import styles from './application-page.module.css';
 import { ChecklistSection } from './checklist-section';
 import { answersWithCurrentCoursework } from './coursework-updates';
 import { CourseworkUpdatesSection } from './coursework-updates-section';
+import { DocumentPane } from './document-pane';
 import { HistorySection } from './history-section';
 import type { HistoryLabels } from './history-text';
 import {
@@ -34,10 +35,14 @@ import {
   useShortcutPreference,
   useShortcuts,
 } from './keyboard-shortcuts';
+import { APPLICATION_PDF_CHOICE, paneChoiceFor, paneDocuments } from './pane-choice';
 import { PdfAction } from './pdf-action';
 import { QueueNavigation } from './queue-navigation';
+import { ReadingLayout, TWO_PANES_MEDIA, useMediaQuery } from './reading-layout';
+import { readingSummary } from './reading-summary';
 import { ReceiptFact } from './receipt-fact';
 import { SisIdFact } from './sis-id-fact';
+import { SummaryBand } from './summary-band';
 import { type PdfDownload, usePdfDownload } from './use-pdf-download';
 
 const STATUS_LABELS: Record<ApplicationDetail['status'], string> = {
@@ -50,11 +55,33 @@ function ApplicationPage() {
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
   const listQuery = listQueryOf(searchParams);
+  // What the document pane shows outlives one application: the reader keeps it through the queue.
+  const [paneChoice, setPaneChoice] = useState(APPLICATION_PDF_CHOICE);
   // A new application is a new page: its state, its announcements and the focus start afresh.
-  return <ApplicationScreen key={id} id={id} listQuery={listQuery} />;
+  return (
+    <ApplicationScreen
+      key={id}
+      id={id}
+      listQuery={listQuery}
+      pane={{ choice: paneChoice, choose: setPaneChoice }}
+    />
+  );
 }
 
-function ApplicationScreen({ id, listQuery }: { id: string; listQuery: string }) {
+interface PaneChoice {
+  choice: string;
+  choose: (choice: string) => void;
+}
+
+function ApplicationScreen({
+  id,
+  listQuery,
+  pane,
+}: {
+  id: string;
+  listQuery: string;
+  pane: PaneChoice;
+}) {
   const navigate = useNavigate();
   const detail = useQuery(applicationDetailQuery(id));
   const neighbours = useQuery(applicationNeighboursQuery(id, listQuery));
@@ -119,7 +146,15 @@ function ApplicationScreen({ id, listQuery }: { id: string; listQuery: string })
       </>
     );
   }
-  return <LoadedApplication detail={detail.data} queue={queue} pdf={pdf} shortcuts={shortcuts} />;
+  return (
+    <LoadedApplication
+      detail={detail.data}
+      queue={queue}
+      pdf={pdf}
+      shortcuts={shortcuts}
+      pane={pane}
+    />
+  );
 }
 
 function LoadedApplication({
@@ -127,26 +162,42 @@ function LoadedApplication({
   queue,
   pdf,
   shortcuts,
+  pane,
+  review,
 }: {
   detail: ApplicationDetailWithCoursework;
   queue: ReactNode;
   pdf: PdfDownload;
   shortcuts: ShortcutPreference;
+  pane: PaneChoice;
+  /** A review form for the right column, above the documents; none by default. */
+  review?: ReactNode;
 }) {
   const tenant = useTenantConfig();
   const name = applicantName(detail.view.answer);
   const title = name ?? detail.email;
+  // The reading view: answered questions and chosen options only (the PDF keeps every row).
   const application = useMemo(
     () =>
-      printableApplication(applicationModel, {
-        answers: answersWithCurrentCoursework(detail.view.answer, detail.coursework_updates),
-        addAnother: detail.view.add_another,
-        tabs: detail.view.tabs,
-        documents: detail.view.document_answer,
-        courseworkRules: tenant.coursework,
-      }),
+      printableApplication(
+        applicationModel,
+        {
+          answers: answersWithCurrentCoursework(detail.view.answer, detail.coursework_updates),
+          addAnother: detail.view.add_another,
+          tabs: detail.view.tabs,
+          documents: detail.view.document_answer,
+          courseworkRules: tenant.coursework,
+        },
+        { answeredOnly: true },
+      ),
     [detail.view, detail.coursework_updates, tenant.coursework],
   );
+  const summary = useMemo(
+    () => readingSummary(application, detail.checklist),
+    [application, detail.checklist],
+  );
+  const documents = useMemo(() => paneDocuments(application), [application]);
+  const twoPanes = useMediaQuery(TWO_PANES_MEDIA);
   const links = useMemo(() => consoleDocumentLinks(detail.id), [detail.id]);
   const codes = useQuery(decisionCodesQuery);
   // The history names checklist items, documents and decisions by key; the checklist and the
@@ -212,33 +263,48 @@ function LoadedApplication({
         <PdfAction pdf={pdf} shortcut={shortcuts.enabled} />
       </div>
       <ShortcutHelp preference={shortcuts} />
-      <div className={styles.layout}>
-        <ChecklistSection id={detail.id} checklist={detail.checklist} />
-        <DecisionSection
-          className={`${styles.panel} ${styles.decision}`}
-          id={detail.id}
-          submitted={detail.status === 'submitted'}
-          decision={detail.decision}
-        />
-        <CreditSummarySection
-          id={detail.id}
-          submitted={detail.status === 'submitted'}
-          className={styles.panel}
-          titleClassName={styles.panelTitle}
-        />
-        <div className={styles.view}>
-          <CourseworkUpdatesSection updates={detail.coursework_updates} />
-          <ApplicationDocument
-            application={application}
-            title="Answers"
-            partnerName={tenant.partner_name}
-            links={links}
-            titleLevel={2}
-            className={styles.document}
+      <SummaryBand summary={summary} />
+      <ReadingLayout
+        review={review}
+        documents={
+          twoPanes ? (
+            <DocumentPane
+              id={detail.id}
+              documents={documents}
+              choice={paneChoiceFor(pane.choice, documents)}
+              onChoose={pane.choose}
+            />
+          ) : null
+        }
+      >
+        <div className={styles.layout}>
+          <div className={styles.view}>
+            <ApplicationDocument
+              application={application}
+              title="Answers"
+              partnerName={tenant.partner_name}
+              links={links}
+              titleLevel={2}
+              className={styles.document}
+            />
+            <CourseworkUpdatesSection updates={detail.coursework_updates} />
+          </div>
+          <ChecklistSection id={detail.id} checklist={detail.checklist} />
+          <DecisionSection
+            className={`${styles.panel} ${styles.decision}`}
+            id={detail.id}
+            submitted={detail.status === 'submitted'}
+            decision={detail.decision}
           />
+          <CreditSummarySection
+            id={detail.id}
+            submitted={detail.status === 'submitted'}
+            className={`${styles.panel} ${styles.credit}`}
+            titleClassName={styles.panelTitle}
+          />
+          <HistorySection id={detail.id} labels={historyLabels} />
         </div>
-        <HistorySection id={detail.id} labels={historyLabels} />
-      </div>
+      </ReadingLayout>
     </>
   );
 }
