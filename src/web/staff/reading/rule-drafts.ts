@@ -45,13 +45,14 @@ export function rulesOf(
     const cap = draft.cap.trim();
     const capValue = cap === '' ? null : /^\d{1,5}$/.test(cap) ? Number(cap) : Number.NaN;
     const messages: string[] = [];
-    if (capValue !== null && !(capValue >= 1 && capValue <= 10_000))
-      messages.push('Enter a cap from 1 to 10,000, or leave it empty.');
+    const capWrong = capValue !== null && !(capValue >= 1 && capValue <= 10_000);
+    if (capWrong) messages.push('Enter a cap from 1 to 10,000, or leave it empty.');
     const result = reviewRuleSchema.safeParse({
       name: draft.name,
       match: conditionOf(draft.choices),
       reader_ids: draft.readerIds,
-      cap: Number.isNaN(capValue) ? null : capValue,
+      // A wrong cap has its own message above; the schema is asked about the rest.
+      cap: capWrong ? null : capValue,
       enabled: draft.enabled,
     });
     if (result.success) rules.push(result.data);

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import type { OptionItem } from '../../../shared/form/model';
 import type { ReaderLoad } from '../../../shared/review/review-api';
+import { ServerError } from '../../data/http-client';
 import { Button } from '../../ui/button';
 import controls from '../../ui/form-controls.module.css';
 import { FieldErrors } from '../../ui/text-field';
@@ -58,7 +59,19 @@ function RulesEditor({ stored, readers }: { stored: StoredRule[]; readers: Reade
       setStatus('The rules are saved.');
       await queryClient.invalidateQueries({ queryKey: readingKeys.rules });
     },
-    onError: (error) => setFailure(serverMessage(error)),
+    onError: (error) => {
+      // The server names a rule's problem by its place (`rules.2.reader_ids`): shown on that rule.
+      if (error instanceof ServerError && error.errors) {
+        const byRule: Record<string, string[]> = {};
+        for (const [path, messages] of Object.entries(error.errors)) {
+          const index = /^rules\.(\d+)/.exec(path)?.[1];
+          const draft = index === undefined ? undefined : drafts[Number(index)];
+          if (draft) byRule[draft.localId] = [...(byRule[draft.localId] ?? []), ...messages];
+        }
+        setErrors(byRule);
+      }
+      setFailure(serverMessage(error));
+    },
   });
 
   const change = (localId: string, patch: Partial<RuleDraft>) =>
