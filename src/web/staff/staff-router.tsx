@@ -66,6 +66,7 @@ const pages = {
   integrations: () => import('./integrations/integrations-page'),
   webhooks: () => import('./webhooks/webhooks-page'),
   feeds: () => import('./feeds/feeds-page'),
+  reading: () => import('./reading/reading-page'),
 };
 
 export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
@@ -139,6 +140,12 @@ export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
               handle: handle('Feeds'),
               loader: createPermissionLoader(queryClient, 'integrations.manage'),
               lazy: pages.feeds,
+            },
+            {
+              path: 'reading',
+              handle: handle('Reading'),
+              loader: createPermissionLoader(queryClient, 'reviews.assign'),
+              lazy: pages.reading,
             },
           ],
         },

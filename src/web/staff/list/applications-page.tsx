@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { AssignListPanel } from '../committee/assign-list-panel';
 import { EstimateBatchPanel } from '../credit/estimate-batch-panel';
 import { DecisionBatchPanel } from '../decisions/decision-batch-panel';
 import { PageHeading } from '../shell/page-heading';
@@ -58,6 +59,7 @@ function ApplicationsPage() {
       <SavedViews search={listQueryString(withPage(query, 1))} />
       <Results query={query} setQuery={setQuery} found={found} />
       {canDecide ? <DecisionBatchPanel query={query} /> : null}
+      <AssignListPanel query={query} />
       {canEvaluate ? <EstimateBatchPanel query={query} /> : null}
       {canExport ? <ExportPanel query={query} total={found.data?.total ?? null} /> : null}
     </>

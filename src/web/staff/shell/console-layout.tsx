@@ -18,6 +18,7 @@ import {
   STAFF_FEEDS_ROUTE,
   STAFF_HOME_ROUTE,
   STAFF_INTEGRATIONS_ROUTE,
+  STAFF_READING_ROUTE,
   STAFF_TEAM_ROUTE,
   STAFF_WEBHOOKS_ROUTE,
 } from './staff-session';
@@ -100,6 +101,11 @@ function MemberArea({ member }: { member: StaffMeResponse }) {
 function ConsoleNav({ member }: { member: StaffMeResponse }) {
   const links = [
     { to: STAFF_HOME_ROUTE, label: 'Applications', shown: true },
+    {
+      to: STAFF_READING_ROUTE,
+      label: 'Reading',
+      shown: member.permissions.includes('reviews.assign'),
+    },
     {
       to: STAFF_TEAM_ROUTE,
       label: 'Staff',
