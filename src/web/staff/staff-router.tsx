@@ -66,6 +66,7 @@ const pages = {
   integrations: () => import('./integrations/integrations-page'),
   webhooks: () => import('./webhooks/webhooks-page'),
   feeds: () => import('./feeds/feeds-page'),
+  queue: () => import('./review/queue-page'),
 };
 
 export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
@@ -133,6 +134,12 @@ export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
               handle: handle('Webhooks'),
               loader: createPermissionLoader(queryClient, 'integrations.manage'),
               lazy: pages.webhooks,
+            },
+            {
+              path: 'queue',
+              handle: handle('My queue'),
+              loader: createPermissionLoader(queryClient, 'reviews.read'),
+              lazy: pages.queue,
             },
             {
               path: 'feeds',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, NavLink, useMatches } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/staff/permissions';
 import type { StaffMeResponse } from '../../../shared/staff/staff-api';
@@ -9,6 +9,7 @@ import { ShellBoundary, ShellFrame, useShellScreen } from '../../frame/shell-fra
 import { ErrorDialog } from '../../modal/error-dialog';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
+import { QueueCount } from '../review/queue-count';
 import styles from './console.module.css';
 import { meQueryOptions } from './staff-calls';
 import {
@@ -18,6 +19,7 @@ import {
   STAFF_FEEDS_ROUTE,
   STAFF_HOME_ROUTE,
   STAFF_INTEGRATIONS_ROUTE,
+  STAFF_QUEUE_ROUTE,
   STAFF_TEAM_ROUTE,
   STAFF_WEBHOOKS_ROUTE,
 } from './staff-session';
@@ -98,8 +100,14 @@ function MemberArea({ member }: { member: StaffMeResponse }) {
 }
 
 function ConsoleNav({ member }: { member: StaffMeResponse }) {
-  const links = [
+  const links: { to: string; label: string; shown: boolean; after?: ReactNode }[] = [
     { to: STAFF_HOME_ROUTE, label: 'Applications', shown: true },
+    {
+      to: STAFF_QUEUE_ROUTE,
+      label: 'My queue',
+      shown: member.permissions.includes('reviews.read'),
+      after: <QueueCount />,
+    },
     {
       to: STAFF_TEAM_ROUTE,
       label: 'Staff',
@@ -142,6 +150,7 @@ function ConsoleNav({ member }: { member: StaffMeResponse }) {
               className={({ isActive }) => cx(styles.navLink, isActive && styles.navLinkActive)}
             >
               {link.label}
+              {link.after}
             </NavLink>
           </li>
         ))}
