@@ -5,13 +5,14 @@ import type { Answers } from '../../../shared/form/model';
 import {
   type ApplicationReviews,
   applicationReviewsSchema,
-  type Queue,
-  queueSchema,
   REVIEW_API,
   type ReadView,
   readViewSchema,
 } from '../../../shared/review/review-api';
 import { getJson, postJson, putJson, ServerError } from '../../data/http-client';
+import { fetchQueue, type QueueStatus, queueQuery, reviewKeys } from '../shell/queue-count';
+
+export { type QueueStatus, queueQuery, reviewKeys };
 
 /** A reply that does not keep the contract fails like a broken reply, not deep in a component. */
 function parsed<T>(schema: z.ZodType<T>) {
@@ -22,23 +23,9 @@ function parsed<T>(schema: z.ZodType<T>) {
   };
 }
 
-export type QueueStatus = 'open' | 'submitted';
-
-/** Cache keys of reading: the queue (both tabs) and each application's reads. */
-export const reviewKeys = {
-  all: ['staff', 'reviews'] as const,
-  queue: (status: QueueStatus) => ['staff', 'reviews', 'queue', status] as const,
-  queues: ['staff', 'reviews', 'queue'] as const,
-  application: (applicationId: string) =>
-    ['staff', 'reviews', 'application', applicationId] as const,
-};
-
 /** The reading calls of src/shared/review/review-api.ts that a reader makes. */
 export const reviewCalls = {
-  queue: (status: QueueStatus, signal?: AbortSignal) =>
-    getJson<unknown>(`${REVIEW_API.queue}?status=${status}`, signal).then(
-      parsed<Queue>(queueSchema),
-    ),
+  queue: (status: QueueStatus, signal?: AbortSignal) => fetchQueue(status, signal),
   applicationReviews: (applicationId: string, signal?: AbortSignal) =>
     getJson<unknown>(REVIEW_API.applicationReviews(encodeURIComponent(applicationId)), signal).then(
       parsed<ApplicationReviews>(applicationReviewsSchema),
@@ -59,15 +46,6 @@ export const reviewCalls = {
       parsed<ReadView>(readViewSchema),
     ),
 };
-
-/** The member's queue: open reads oldest first, or submitted ones newest first. */
-export const queueQuery = (status: QueueStatus) =>
-  queryOptions({
-    queryKey: reviewKeys.queue(status),
-    queryFn: ({ signal }) => reviewCalls.queue(status, signal),
-    // Reads are assigned by others at any time; a minute old is recent enough for a count.
-    staleTime: 30_000,
-  });
 
 /** The application's reads the member may see: each visit is a fresh (audited) read. */
 export const applicationReviewsQuery = (applicationId: string) =>

@@ -9,8 +9,8 @@ import { ShellBoundary, ShellFrame, useShellScreen } from '../../frame/shell-fra
 import { ErrorDialog } from '../../modal/error-dialog';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
-import { QueueCount } from '../review/queue-count';
 import styles from './console.module.css';
+import { QueueCount } from './queue-count';
 import { meQueryOptions } from './staff-calls';
 import {
   SIGNED_IN_ROUTE_ID,
