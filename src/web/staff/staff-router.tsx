@@ -67,6 +67,7 @@ const pages = {
   webhooks: () => import('./webhooks/webhooks-page'),
   feeds: () => import('./feeds/feeds-page'),
   reading: () => import('./reading/reading-page'),
+  queue: () => import('./review/queue-page'),
 };
 
 export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
@@ -134,6 +135,12 @@ export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
               handle: handle('Webhooks'),
               loader: createPermissionLoader(queryClient, 'integrations.manage'),
               lazy: pages.webhooks,
+            },
+            {
+              path: 'queue',
+              handle: handle('My queue'),
+              loader: createPermissionLoader(queryClient, 'reviews.read'),
+              lazy: pages.queue,
             },
             {
               path: 'feeds',

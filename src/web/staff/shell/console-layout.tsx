@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, NavLink, useMatches } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/staff/permissions';
 import type { StaffMeResponse } from '../../../shared/staff/staff-api';
@@ -10,6 +10,7 @@ import { ErrorDialog } from '../../modal/error-dialog';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import styles from './console.module.css';
+import { QueueCount } from './queue-count';
 import { meQueryOptions } from './staff-calls';
 import {
   SIGNED_IN_ROUTE_ID,
@@ -18,6 +19,7 @@ import {
   STAFF_FEEDS_ROUTE,
   STAFF_HOME_ROUTE,
   STAFF_INTEGRATIONS_ROUTE,
+  STAFF_QUEUE_ROUTE,
   STAFF_READING_ROUTE,
   STAFF_TEAM_ROUTE,
   STAFF_WEBHOOKS_ROUTE,
@@ -99,8 +101,14 @@ function MemberArea({ member }: { member: StaffMeResponse }) {
 }
 
 function ConsoleNav({ member }: { member: StaffMeResponse }) {
-  const links = [
+  const links: { to: string; label: string; shown: boolean; after?: ReactNode }[] = [
     { to: STAFF_HOME_ROUTE, label: 'Applications', shown: true },
+    {
+      to: STAFF_QUEUE_ROUTE,
+      label: 'My queue',
+      shown: member.permissions.includes('reviews.read'),
+      after: <QueueCount />,
+    },
     {
       to: STAFF_READING_ROUTE,
       label: 'Reading',
@@ -148,6 +156,7 @@ function ConsoleNav({ member }: { member: StaffMeResponse }) {
               className={({ isActive }) => cx(styles.navLink, isActive && styles.navLinkActive)}
             >
               {link.label}
+              {link.after}
             </NavLink>
           </li>
         ))}

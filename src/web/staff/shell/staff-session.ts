@@ -22,6 +22,7 @@ export const STAFF_INTEGRATIONS_ROUTE = '/staff/integrations';
 export const STAFF_WEBHOOKS_ROUTE = '/staff/webhooks';
 export const STAFF_FEEDS_ROUTE = '/staff/feeds';
 export const STAFF_READING_ROUTE = '/staff/reading';
+export const STAFF_QUEUE_ROUTE = '/staff/queue';
 
 export const STAFF_SESSION_ENDED_MESSAGE = 'Your staff session has ended. Please sign in again.';
 export const STAFF_SIGNED_OUT_MESSAGE = 'You have signed out.';
