@@ -8,10 +8,15 @@ import { ServerError } from '../../data/http-client';
 import { useTenantConfig } from '../../data/tenant';
 import { ApplicationDocument } from '../../read-only/read-only-view';
 import { LoadingIndicator } from '../../ui/loading-indicator';
+import { CommitteeSection } from '../committee/committee-section';
+import { NotesSection } from '../committee/notes-section';
 import { applicationPath } from '../common/application-paths';
 import { CreditSummarySection } from '../credit/credit-summary-section';
 import { decisionCodesQuery } from '../decisions/decision-calls';
 import { DecisionSection } from '../decisions/decision-section';
+import { useQueueNavigation } from '../review/queue-position';
+import { isQueueSearch, QUEUE_SEARCH } from '../review/review-logic';
+import { ReviewPanel } from '../review/review-panel';
 import consoleStyles from '../shell/console.module.css';
 import { formatDateTime, PageHeading } from '../shell/page-heading';
 import { FormAlert, serverMessage } from '../shell/staff-form';
@@ -54,7 +59,9 @@ const STATUS_LABELS: Record<ApplicationDetail['status'], string> = {
 function ApplicationPage() {
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const listQuery = listQueryOf(searchParams);
+  const fromQueue = isQueueSearch(searchParams);
+  // From the reader's queue, every step carries the queue, not a list's filters.
+  const listQuery = fromQueue ? QUEUE_SEARCH : listQueryOf(searchParams);
   // What the document pane shows outlives one application: the reader keeps it through the queue.
   const [paneChoice, setPaneChoice] = useState(APPLICATION_PDF_CHOICE);
   // A new application is a new page: its state, its announcements and the focus start afresh.
@@ -63,6 +70,7 @@ function ApplicationPage() {
       key={id}
       id={id}
       listQuery={listQuery}
+      fromQueue={fromQueue}
       pane={{ choice: paneChoice, choose: setPaneChoice }}
     />
   );
@@ -76,15 +84,24 @@ interface PaneChoice {
 function ApplicationScreen({
   id,
   listQuery,
+  fromQueue,
   pane,
 }: {
   id: string;
   listQuery: string;
+  fromQueue: boolean;
   pane: PaneChoice;
 }) {
   const navigate = useNavigate();
   const detail = useQuery(applicationDetailQuery(id));
-  const neighbours = useQuery(applicationNeighboursQuery(id, listQuery));
+  const listNeighbours = useQuery({
+    ...applicationNeighboursQuery(id, listQuery),
+    enabled: !fromQueue,
+  });
+  const queueNeighbours = useQueueNavigation(id, fromQueue);
+  const neighbours = fromQueue
+    ? { data: queueNeighbours.neighbours, isError: queueNeighbours.failed }
+    : { data: listNeighbours.data, isError: listNeighbours.isError };
   const [queueStatus, setQueueStatus] = useState('');
   const pdf = usePdfDownload(id);
 
@@ -115,6 +132,7 @@ function ApplicationScreen({
       listQuery={listQuery}
       status={queueStatus}
       shortcuts={shortcuts.enabled}
+      fromQueue={fromQueue}
     />
   );
 
@@ -153,6 +171,11 @@ function ApplicationScreen({
       pdf={pdf}
       shortcuts={shortcuts}
       pane={pane}
+      review={
+        detail.data.status === 'submitted' ? (
+          <ReviewPanel applicationId={detail.data.id} queue={fromQueue} />
+        ) : undefined
+      }
     />
   );
 }
@@ -290,6 +313,8 @@ function LoadedApplication({
             <CourseworkUpdatesSection updates={detail.coursework_updates} />
           </div>
           <ChecklistSection id={detail.id} checklist={detail.checklist} />
+          {detail.status === 'submitted' ? <CommitteeSection applicationId={detail.id} /> : null}
+          <NotesSection applicationId={detail.id} />
           <DecisionSection
             className={`${styles.panel} ${styles.decision}`}
             id={detail.id}

@@ -3,6 +3,7 @@ import type { ApplicationNeighbours } from '../../../shared/staff/application-ap
 import { buttonClassName } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { applicationPath } from '../common/application-paths';
+import { STAFF_QUEUE_ROUTE } from '../shell/staff-session';
 import { listPath, positionText, withListPage } from './application-logic';
 import styles from './application-page.module.css';
 import { SHORTCUT_KEYS } from './shortcut-keys';
@@ -14,6 +15,7 @@ export function QueueNavigation({
   listQuery,
   status,
   shortcuts,
+  fromQueue = false,
 }: {
   neighbours: ApplicationNeighbours | undefined;
   failed: boolean;
@@ -21,6 +23,8 @@ export function QueueNavigation({
   status: string;
   /** Whether the keys work, so the links name them only then. */
   shortcuts: boolean;
+  /** Opened from the reader's queue: back goes to the queue, and the steps move through it. */
+  fromQueue?: boolean;
 }) {
   const place = neighbours ? positionText(neighbours.position, neighbours.total) : '';
   const step = (action: 'previous' | 'next', label: string) => {
@@ -49,9 +53,12 @@ export function QueueNavigation({
     );
   };
   return (
-    <nav aria-label="Applications in the list" className={styles.queue}>
-      <Link to={listPath(listQuery)} className={styles.back}>
-        Back to the list
+    <nav
+      aria-label={fromQueue ? 'Applications in your queue' : 'Applications in the list'}
+      className={styles.queue}
+    >
+      <Link to={fromQueue ? STAFF_QUEUE_ROUTE : listPath(listQuery)} className={styles.back}>
+        {fromQueue ? 'Back to my queue' : 'Back to the list'}
       </Link>
       <div className={styles.steps}>
         {step('previous', 'Previous')}
@@ -64,7 +71,11 @@ export function QueueNavigation({
           ) : failed ? (
             'Place in the list unknown'
           ) : neighbours ? (
-            'Not in the list'
+            fromQueue ? (
+              'Not in your queue'
+            ) : (
+              'Not in the list'
+            )
           ) : null}
         </span>
         {step('next', 'Next')}

@@ -25,8 +25,8 @@ export interface QueueNavigationState {
 }
 
 /** Previous and next through the member's open reads, oldest first, as the queue page lists them. */
-export function useQueueNavigation(applicationId: string): QueueNavigationState {
-  const queue = useQuery(queueQuery('open'));
+export function useQueueNavigation(applicationId: string, enabled = true): QueueNavigationState {
+  const queue = useQuery({ ...queueQuery('open'), enabled });
   const navigate = useNavigate();
   const place = useMemo(
     () => (queue.data ? queuePlace(queue.data.items, applicationId) : null),
