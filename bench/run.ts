@@ -21,6 +21,7 @@ import { benchKeystroke } from './keystroke';
 import { benchKeystrokeApp } from './keystroke-app';
 import { benchLookup } from './lookup';
 import { BASELINE_COMMIT, buildBaseline, buildServer } from './production-server';
+import { benchReviewAssign } from './review-assign';
 import { benchStartUp } from './start-up';
 import type { TimedCase } from './timing';
 
@@ -402,6 +403,26 @@ sections.webhooks = async () => {
     '',
     '| database | backlog delivered | backlog deliveries/s, first to last arrival | yardstick POSTs/s | **backlog ÷ yardstick** | submits answered, achieved rate | submits delivered | submit to first attempt p50 / **p95 (goal < 60)** / max (s) | load average 1 / 5 / 15 min, before → after |',
     '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+};
+
+sections['review-assign'] = async () => {
+  buildServer();
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+  const rows: string[] = [];
+  for (const kind of databaseKinds()) {
+    const r = await benchReviewAssign(kind);
+    console.log(r);
+    rows.push(
+      `| ${kind} | ${r.applications.toLocaleString('en')} | ${r.readers} | ${r.assigned.toLocaleString('en')} | ${r.unassigned} | **${r.assignMs}** | ${r.minLoad} / ${r.maxLoad} | ${r.yardstickMs.join(' / ')} | **${r.ratio.toFixed(2)}** | ${load(r.loadBefore)} → ${load(r.loadAfter)} |`,
+    );
+  }
+  return [
+    `Measured ${today} on ${machine}: submitted applications seeded into the database with 20 readers, then the compiled server in production mode (LOG_LEVEL=warn) in its own process; one POST /staff/api/reviews/assignments of the whole list (first and blind second reads), after one untimed call refused for its count. The yardstick is one INSERT ... SELECT of two reads per application into review_reads, run in the bench's own process on the same database before the server starts and after it stops; the faster counts.`,
+    '',
+    '| database | applications | readers | reads assigned | left without a reader | POST assignments (ms, goal < 5,000) | reads per reader min / max | yardstick before / after (ms) | **route ÷ yardstick** | load average 1 / 5 / 15 min, before → after |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 };

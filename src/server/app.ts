@@ -97,6 +97,8 @@ import { receiptRoutes } from './receipts/receipt-routes';
 import { receiptStaffRoutes } from './receipts/receipt-staff-routes';
 import { createReceipts } from './receipts/receipts-service';
 import { scheduleRetention } from './retention/retention-job';
+import { assignmentRoutes } from './review/assignment-routes';
+import { createAssignmentService } from './review/assignment-service';
 import { serviceLinkRoutes } from './service/service-link-routes';
 import { serviceRoutes } from './service/service-routes';
 import { testLinkRoutes } from './service/test-link-routes';
@@ -281,6 +283,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       (error: unknown) => app.log.error({ err: error, accountId }, 'credit summary not refreshed'),
     );
   const applications = createApplicationsStore(database.db);
+  // Reading assignments: the rules give an application its readers as it is submitted.
+  const assignments = createAssignmentService({
+    db: database.db,
+    model: deps.model,
+    review: tenant.review,
+    audit,
+  });
+  const assignOnSubmit = (accountId: string) =>
+    assignments.assignOnSubmit(accountId).then(
+      () => undefined,
+      (error: unknown) => app.log.error({ err: error, accountId }, 'reads not assigned on submit'),
+    );
   // Submit goes through the reserved connections, so it never queues behind the saves.
   const submitApplications = createApplicationsStore(database.reserved);
   await app.register(applicationRoutes, {
@@ -291,7 +305,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     courseworkRules: tenant.coursework,
     receipts,
     onSubmitted: async (accountId) => {
-      await Promise.all([refreshCredit(accountId), applicationPdfs.requestAfterSubmit(accountId)]);
+      await Promise.all([
+        refreshCredit(accountId),
+        applicationPdfs.requestAfterSubmit(accountId),
+        assignOnSubmit(accountId),
+      ]);
     },
   });
   await app.register(applicationPdfRoutes, { sessions, pdfs: applicationPdfs });
@@ -429,6 +447,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(savedViewRoutes, { sessions: staffSessions, store: applicationViews });
   await app.register(decisionRoutes, { env, sessions: staffSessions, decisions });
+  await app.register(assignmentRoutes, { sessions: staffSessions, assignments });
   await app.register(creditRoutes, {
     sessions: staffSessions,
     checklist,

@@ -66,6 +66,13 @@ export const AUDIT_ACTIONS = [
   'webhook.subscription_enabled',
   'webhook.delivery_replayed',
   'feed.run',
+  // Reading assignments (review/): reads given and moved, a member's queue read, rules, conflicts.
+  'review.assigned',
+  'review.reassigned',
+  'review.queue',
+  'review.rules_saved',
+  'review.conflict_created',
+  'review.conflict_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

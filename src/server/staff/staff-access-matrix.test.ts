@@ -174,6 +174,17 @@ const ACCESS: Record<string, Access> = {
   'POST /staff/api/integrations/clients/:clientId/revoke': {
     kind: 'permission',
     permission: 'integrations.manage',
+  },  'GET /staff/api/reviews/queue': { kind: 'permission', permission: 'reviews.read' },
+  'POST /staff/api/reviews/assignments': { kind: 'permission', permission: 'reviews.assign' },
+  'PUT /staff/api/reviews/:readId/reader': { kind: 'permission', permission: 'reviews.assign' },
+  'GET /staff/api/reviews/readers': { kind: 'permission', permission: 'reviews.assign' },
+  'GET /staff/api/reviews/rules': { kind: 'permission', permission: 'reviews.assign' },
+  'PUT /staff/api/reviews/rules': { kind: 'permission', permission: 'reviews.assign' },
+  'GET /staff/api/reviews/conflicts': { kind: 'permission', permission: 'reviews.assign' },
+  'POST /staff/api/reviews/conflicts': { kind: 'permission', permission: 'reviews.assign' },
+  'DELETE /staff/api/reviews/conflicts/:conflictId': {
+    kind: 'permission',
+    permission: 'reviews.assign',
   },
 };
 

@@ -229,3 +229,50 @@ export const noteSchema = z.object({
   created_at: z.string(),
 });
 export type ApplicationNote = z.infer<typeof noteSchema>;
+
+/* Assignment (admins): the rules, conflicts and reassignment as the server answers them. */
+
+/** GET/PUT rules: the rules in the order they are tried. */
+export const reviewRulesSchema = z.object({
+  rules: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      match: conditionSchema.nullable(),
+      reader_ids: z.array(z.string()),
+      cap: z.number().int().nullable(),
+      enabled: z.boolean(),
+    }),
+  ),
+});
+export type ReviewRules = z.infer<typeof reviewRulesSchema>;
+
+export const readerConflictSchema = z.object({
+  id: z.string(),
+  reader_id: z.string(),
+  reader_name: z.string(),
+  kind: z.enum(CONFLICT_KINDS),
+  value: z.string(),
+  note: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type ReaderConflict = z.infer<typeof readerConflictSchema>;
+
+/** PUT reader: the read as it now stands (its answers are not part of it). */
+export const reassignedReadSchema = z.object({
+  id: z.string(),
+  application_id: z.string(),
+  round: z.enum(READ_ROUNDS),
+  status: z.enum(READ_STATUSES),
+  reader_id: z.string(),
+  reader_name: z.string(),
+});
+export type ReassignedRead = z.infer<typeof reassignedReadSchema>;
+
+export const ASSIGNMENT_MESSAGES_API = {
+  unknownReader: 'Choose a member of the staff.',
+  conflictExists: 'This conflict of interest is already recorded.',
+  notApplicationId: 'An applicant conflict names the application by its id.',
+  unknownAnswerKey: (key: string) => `“${key}” is not a question of the application.`,
+} as const;
