@@ -96,7 +96,8 @@ describe.each(databaseKinds)('reading assignments on %s', (kind) => {
     const response = await call('POST', REVIEW_API.assignments, {
       query: list.query,
       reader_ids: team.map((member) => member.staffId),
-      expected_count: 12,
+      // The two started applications are in the list but get no reads, so are not counted.
+      expected_count: 10,
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -129,7 +130,7 @@ describe.each(databaseKinds)('reading assignments on %s', (kind) => {
     const again = await call('POST', REVIEW_API.assignments, {
       query: list.query,
       reader_ids: team.map((member) => member.staffId),
-      expected_count: 12,
+      expected_count: 10,
     });
     expect(again.json()).toMatchObject({ assigned: 0, already_assigned: 10, unassigned: 0 });
   });
@@ -155,7 +156,7 @@ describe.each(databaseKinds)('reading assignments on %s', (kind) => {
     const response = await call('POST', REVIEW_API.assignments, {
       query: list.query,
       reader_ids: [team[0]?.staffId],
-      expected_count: 2,
+      expected_count: 0,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(REVIEW_MESSAGES_API.batchEmpty);

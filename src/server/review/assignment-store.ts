@@ -232,7 +232,8 @@ export function createAssignmentStore(db: AppDatabase) {
     },
 
     /**
-     * How many applications a list's condition matches, and the submitted ones among them in the
+     * How many submitted applications a list's condition matches (the count an administrator
+     * confirms: only they get reads), and their ids in the
      * list's order, up to `limit`.
      */
     async selection(
@@ -243,7 +244,7 @@ export function createAssignmentStore(db: AppDatabase) {
     ): Promise<{ matched: number; ids: string[] }> {
       const [counted] = rowsOf<{ matched: string | number }>(
         await tx.execute(sql`select count(*) as matched from ${a}
-          ${where ? sql`where ${where}` : sql``}`),
+          where ${a.submittedAt} is not null ${where ? sql`and ${where}` : sql``}`),
       );
       const ids = rowsOf<{ id: string }>(
         await tx.execute(sql`select ${a.accountId} as id from ${a}
