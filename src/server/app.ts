@@ -97,6 +97,8 @@ import { receiptRoutes } from './receipts/receipt-routes';
 import { receiptStaffRoutes } from './receipts/receipt-staff-routes';
 import { createReceipts } from './receipts/receipts-service';
 import { scheduleRetention } from './retention/retention-job';
+import { reviewRoutes } from './review/review-routes';
+import { createReviewStore } from './review/review-store';
 import { serviceLinkRoutes } from './service/service-link-routes';
 import { serviceRoutes } from './service/service-routes';
 import { testLinkRoutes } from './service/test-link-routes';
@@ -135,6 +137,8 @@ export interface AppDependencies {
    * main.ts says yes; left out, no, so tests that build many apps stay quick.
    */
   defaultLookupLists?: boolean;
+  /** Gives reads waiting for a reader (a third read started by a score gap) one, after a submit. */
+  onReadsWaiting?: (accountId: string) => Promise<void>;
 }
 
 /** The composition root: every capability is a plugin registered here with what it needs. */
@@ -429,6 +433,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(savedViewRoutes, { sessions: staffSessions, store: applicationViews });
   await app.register(decisionRoutes, { env, sessions: staffSessions, decisions });
+  await app.register(reviewRoutes, {
+    sessions: staffSessions,
+    store: createReviewStore(database.db),
+    tenant,
+    onReadsWaiting: deps.onReadsWaiting,
+  });
   await app.register(creditRoutes, {
     sessions: staffSessions,
     checklist,
