@@ -8,12 +8,16 @@ import {
   REVIEW_MESSAGES_API,
   type ReadView,
 } from '../../shared/review/review-api';
+import type { TenantConfig } from '../../shared/tenant/tenant-config';
+import { loadTenantConfig } from '../config/tenant';
 import { auditEvents, reviewReads } from '../db/schema';
 import { callAs } from '../test/accounts-helpers';
 import { insertApplications } from '../test/export-helpers';
 import { type SignedInStaff, signedInStaff } from '../test/staff-sign-in';
-import { buildTestApp, testDatabaseOf } from '../test/test-app';
+import { buildTestApp, sampleTenantFile, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
+import { createReviewService, type ReviewAuditNote } from './review-service';
+import { createReviewStore } from './review-store';
 
 /** Every question of the built-in form, each score `point`. */
 function complete(point: string, recommendation = 'admit', comments = '') {
@@ -35,7 +39,12 @@ describe.each(databaseKinds)('reads on %s', (kind) => {
   let outsider: SignedInStaff;
   let counter = 0;
 
+  let tenant: TenantConfig;
+  const tenantReview = () => tenant.review;
+  const tenantDecisions = () => tenant.decisions;
+
   beforeAll(async () => {
+    tenant = await loadTenantConfig(sampleTenantFile);
     app = await buildTestApp(kind);
     admin = await signedInStaff(app, { role: 'admin' });
     first = await signedInStaff(app, { role: 'reader' });
@@ -251,6 +260,32 @@ describe.each(databaseKinds)('reads on %s', (kind) => {
       formVersion: 1,
       assignedBy: 'Score gap',
     });
+
+    // A server given a way to find waiting reads a reader calls it after the submit commits.
+    const waiting: string[] = [];
+    const reviews = createReviewService({
+      store: createReviewStore(db()),
+      tenant: { review: { ...tenantReview(), third_read_gap: 0.5 }, decisions: tenantDecisions() },
+      onReadsWaiting: async (accountId) => {
+        waiting.push(accountId);
+        expect((await readsOf(accountId)).some((read) => read.round === 'third')).toBe(true);
+      },
+    });
+    const called = await application();
+    const noAudit: ReviewAuditNote = async () => {};
+    for (const [round, member, point] of [
+      ['first', first, '4'],
+      ['second', second, '3'],
+    ] as const) {
+      const readId = await assign(called, round, member);
+      const reader = {
+        id: member.staffId,
+        role: round === 'first' ? 'reader' : 'evaluator',
+      } as const;
+      await reviews.saveDraft(readId, complete(point), reader, noAudit);
+      await reviews.submit(readId, reader, noAudit);
+    }
+    expect(waiting).toEqual([called]);
 
     // At the gap exactly, and below it: no third read.
     for (const [a, b] of [
