@@ -99,6 +99,8 @@ import { createReceipts } from './receipts/receipts-service';
 import { scheduleRetention } from './retention/retention-job';
 import { assignmentRoutes } from './review/assignment-routes';
 import { createAssignmentService } from './review/assignment-service';
+import { reviewRoutes } from './review/review-routes';
+import { createReviewStore } from './review/review-store';
 import { serviceLinkRoutes } from './service/service-link-routes';
 import { serviceRoutes } from './service/service-routes';
 import { testLinkRoutes } from './service/test-link-routes';
@@ -137,6 +139,8 @@ export interface AppDependencies {
    * main.ts says yes; left out, no, so tests that build many apps stay quick.
    */
   defaultLookupLists?: boolean;
+  /** Gives reads waiting for a reader (a third read started by a score gap) one, after a submit. */
+  onReadsWaiting?: (accountId: string) => Promise<void>;
 }
 
 /** The composition root: every capability is a plugin registered here with what it needs. */
@@ -448,6 +452,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(savedViewRoutes, { sessions: staffSessions, store: applicationViews });
   await app.register(decisionRoutes, { env, sessions: staffSessions, decisions });
   await app.register(assignmentRoutes, { sessions: staffSessions, assignments });
+  await app.register(reviewRoutes, {
+    sessions: staffSessions,
+    store: createReviewStore(database.db),
+    tenant,
+    // A third read started by a score gap gets its reader as soon as the submit has committed.
+    onReadsWaiting:
+      deps.onReadsWaiting ??
+      (async (accountId: string) => {
+        await assignments.assignWaitingReads(accountId);
+      }),
+  });
   await app.register(creditRoutes, {
     sessions: staffSessions,
     checklist,

@@ -5,11 +5,12 @@ import {
   givenListFilters,
   listRequestOf,
 } from '../../shared/staff/application-list-api';
+import { roleAllows } from '../../shared/staff/permissions';
 import { type ApplicationSummary, STAFF_API } from '../../shared/staff/staff-api';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import type { AppDatabase } from '../db/database';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import type { StaffSessions } from '../staff/staff-sessions';
+import { type StaffSessions, staffOf } from '../staff/staff-sessions';
 import { checkTenantListFilters } from './application-selection';
 import { findApplicationsByEmail, listApplications } from './applications-list-store';
 import { withDecisionLabels } from './list-decision-labels';
@@ -51,7 +52,12 @@ export const applicationListRoutes: FastifyPluginAsync<ApplicationListRoutesOpti
         return found;
       }
       checkTenantListFilters(context.tenant, query);
-      const listRequest = listRequestOf(query);
+      const staff = staffOf(request);
+      // Each member's own list: reads' scores only where the blind rule lets them see them.
+      const listRequest = {
+        ...listRequestOf(query),
+        viewer: { id: staff.id, committee: roleAllows(staff.role, 'reviews.committee') },
+      };
       const page = await listApplications(db, listRequest);
       await request.audit.record({
         action: 'application.search',

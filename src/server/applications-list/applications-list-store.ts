@@ -5,6 +5,7 @@ import {
   type ApplicationListRequest,
   type ApplicationListRow,
   type ApplicationListSort,
+  type ListViewer,
 } from '../../shared/staff/application-list-api';
 import type { ApplicationSummary } from '../../shared/staff/staff-api';
 import { type AppDatabase, rowsOf } from '../db/database';
@@ -17,8 +18,9 @@ import {
   courseworkTotals,
   creditSummaries,
   decisions,
+  reviewReads,
 } from '../db/schema';
-import { listFiltersWhere } from './list-filter-store';
+import { listFiltersWhere, seesReadsOf, topRecommendation } from './list-filter-store';
 
 /** Words of a search beyond these are left out: each word is one more index lookup. */
 export const SEARCH_WORDS_MAX = 8;
@@ -61,6 +63,27 @@ const decisionReleased = sql`exists (select 1 from ${d}
 const sis = applicationSisIds;
 /** The id the student information system gave the application, by primary key likewise. */
 const sisId = sql`(select ${sis.sisId} from ${sis} where ${sis.accountId} = ${a.accountId})`;
+
+const rr = reviewReads;
+/**
+ * The application's reads in one aggregate over review_reads_round_idx: how many, how many
+ * submitted, and (where the member may see it, the blind rule) the submitted scores' mean.
+ */
+function readsSummary(viewer: ListViewer | undefined): SQL {
+  const submitted = sql`${rr.status} = 'submitted'`;
+  const sees = !viewer
+    ? sql`false`
+    : viewer.committee
+      ? sql`true`
+      : sql`coalesce(bool_or(${rr.readerId} = ${viewer.id} and ${submitted}), false)`;
+  return sql`(select json_build_array(count(*), count(*) filter (where ${submitted}),
+      case when ${sees} then round(avg(${rr.score}) filter (where ${submitted}), 2) end)
+    from ${rr} where ${rr.accountId} = ${a.accountId})`;
+}
+
+/** The most given recommendation of the submitted reads, where the member may see it. */
+const recommendationFor = (viewer: ListViewer | undefined) =>
+  sql`(case when ${seesReadsOf(viewer)} then ${topRecommendation} end)`;
 
 /** Longer searches are not an id: the SIS lookup is skipped for them. */
 const SIS_ID_SEARCH_MAX_LENGTH = 64;
@@ -134,7 +157,8 @@ function orderBy(
   }
 }
 
-const filtersOf = (request: ApplicationListRequest) => listFiltersWhere(request.filters);
+const filtersOf = (request: ApplicationListRequest) =>
+  listFiltersWhere(request.filters, { viewer: request.viewer });
 
 /** Anything but digits and the ways of writing a phone number makes a search not a number. */
 const NUMBER_LIKE = /^[\d\s().+-]+$/;
@@ -218,12 +242,14 @@ interface ListRow {
   credit_courses: string | number | null;
   credit_mapped: string | number | null;
   sis_id: string | null;
+  review: [number | string, number | string, number | string | null] | string | null;
+  review_recommendation: string | null;
   total?: string | number;
 }
 
 const answer = (key: string) => sql`nullif(${a.answers}->>${key}, '')`;
 
-const listColumns = (email: SQL) => sql`${a.accountId} as id,
+const listColumns = (email: SQL, viewer: ListViewer | undefined) => sql`${a.accountId} as id,
   ${a.answers}->>${LIST_KEYS.firstName} as first_name,
   ${a.answers}->>${LIST_KEYS.lastName} as last_name,
   ${a.answers}->>${LIST_KEYS.preferredName} as preferred_name,
@@ -236,7 +262,8 @@ const listColumns = (email: SQL) => sql`${a.accountId} as id,
   ${missingItems} as missing_items,
   ${decisionCode} as decision, ${decisionReleased} as decision_released,
   ${transferGpa} as transfer_gpa, ${transferUnits} as transfer_units,
-  ${creditCourses} as credit_courses, ${creditMapped} as credit_mapped, ${sisId} as sis_id`;
+  ${creditCourses} as credit_courses, ${creditMapped} as credit_mapped, ${sisId} as sis_id,
+  ${readsSummary(viewer)} as review, ${recommendationFor(viewer)} as review_recommendation`;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -266,6 +293,24 @@ function listRow(row: ListRow): ApplicationListRow {
     credit_courses: row.credit_courses === null ? null : Number(row.credit_courses),
     credit_mapped: row.credit_mapped === null ? null : Number(row.credit_mapped),
     sis_id: row.sis_id,
+    ...reviewFields(row),
+  };
+}
+
+function reviewFields(
+  row: ListRow,
+): Pick<
+  ApplicationListRow,
+  'review_score' | 'review_recommendation' | 'review_recommendation_label' | 'reads'
+> {
+  const review = typeof row.review === 'string' ? JSON.parse(row.review) : row.review;
+  const [total, submitted, mean] = Array.isArray(review) ? review : [0, 0, null];
+  return {
+    review_score: mean === null || mean === undefined ? null : decimalText(mean),
+    review_recommendation: row.review_recommendation,
+    // The store knows codes, not the tenant's labels: the routes name them.
+    review_recommendation_label: null,
+    reads: Number(total) > 0 ? `${Number(submitted)} of ${Number(total)} submitted` : null,
   };
 }
 
@@ -303,17 +348,20 @@ async function pageByWalkedColumn(
 ): Promise<ListRow[]> {
   const { table, accountId, column } = walked;
   const dir = sql.raw(direction);
-  const filters = listFiltersWhere(request.filters);
+  const filters = listFiltersWhere(request.filters, { viewer: request.viewer });
   // Filters on the walked table read the joined row itself: a bound on the sorted column
   // (`units_min` sorted by units) starts the walk at the bound rather than testing every row.
-  const joinedFilters = listFiltersWhere(request.filters, { joined: table });
+  const joinedFilters = listFiltersWhere(request.filters, {
+    joined: table,
+    viewer: request.viewer,
+  });
   const where = (extra?: SQL, condition = filters) => {
     const all = and(condition, extra);
     return all ? sql`where ${all}` : sql``;
   };
   const valued = sql`${column} is not null`;
   const counted = rowsOf<ListRow>(
-    await db.execute(sql`select ${listColumns(sql`${c.email}`)}
+    await db.execute(sql`select ${listColumns(sql`${c.email}`, request.viewer)}
       from ${table} join ${a} on ${a.accountId} = ${accountId} join ${c} on ${c.id} = ${a.accountId}
       ${where(valued, joinedFilters)}
       order by ${column} ${dir}, ${accountId} ${dir}
@@ -330,7 +378,7 @@ async function pageByWalkedColumn(
     countedTotal = Number(row?.total ?? 0);
   }
   const uncounted = rowsOf<ListRow>(
-    await db.execute(sql`select ${listColumns(sql`${c.email}`)}
+    await db.execute(sql`select ${listColumns(sql`${c.email}`, request.viewer)}
       from ${a} join ${c} on ${c.id} = ${a.accountId}
       ${where(sql`not exists (select 1 from ${table} where ${accountId} = ${a.accountId} and ${valued})`)}
       order by ${a.accountId} ${dir}
@@ -373,7 +421,7 @@ export async function listApplications(
       walked
         ? pageByWalkedColumn(db, walked, request, request.direction, limit, offset)
         : db
-            .execute(sql`select ${listColumns(sql`${c.email}`)}
+            .execute(sql`select ${listColumns(sql`${c.email}`, request.viewer)}
         from ${a} join ${c} on ${c.id} = ${a.accountId}
         ${filters ? sql`where ${filters}` : sql``}
         order by ${orderBy(sort, request.direction)}
@@ -402,7 +450,7 @@ export async function listApplications(
   // against the search, or read a filter's index of tens of thousands of rows.
   const rows = rowsOf<ListRow>(
     await db.execute(sql`with matched as materialized (select ${a.accountId} from ${a} where ${matches})
-      select ${listColumns(email)}, count(*) over () as total
+      select ${listColumns(email, request.viewer)}, count(*) over () as total
       from matched join ${a} on ${a.accountId} = matched.account_id
       ${filters ? sql`where ${filters}` : sql``}
       order by ${order}
@@ -444,6 +492,29 @@ export async function listSelection(
     ? orderBy(request.sort, request.direction, email)
     : sql`${relevance(words, sisMatches)} desc, ${orderBy('name', 'asc')}`;
   return { where: and(searchMatches(words, sisMatches), filters), order };
+}
+
+/**
+ * Reading's columns of some applications as the member may see them (the list's, for exports):
+ * the submitted reads' mean score and most given recommendation, by application id.
+ */
+export async function reviewColumnsOf(
+  db: AppDatabase,
+  ids: readonly string[],
+  viewer: ListViewer | undefined,
+): Promise<Map<string, { score: string | null; recommendation: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = rowsOf<Pick<ListRow, 'id' | 'review' | 'review_recommendation'>>(
+    await db.execute(sql`select ${a.accountId} as id, ${readsSummary(viewer)} as review,
+        ${recommendationFor(viewer)} as review_recommendation
+      from ${a} where ${inArray(a.accountId, [...ids])}`),
+  );
+  return new Map(
+    rows.map((row) => {
+      const fields = reviewFields(row as ListRow);
+      return [row.id, { score: fields.review_score, recommendation: fields.review_recommendation }];
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, gte, inArray, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { ListViewer } from '../../shared/staff/application-list-api';
 import type { ListFilterColumn, ListFilterCondition } from '../../shared/staff/list-filters';
 import { APPLICATION_STATUSES, parseRequirementFilterValue } from '../../shared/staff/list-filters';
 import { startOfDay } from '../audit/audit-store';
@@ -9,6 +10,7 @@ import {
   creditRequirementStatuses,
   creditSummaries,
   decisions,
+  reviewReads,
 } from '../db/schema';
 
 /*
@@ -42,6 +44,15 @@ type ListColumnSource =
        * given matches, as with `in`.
        */
       values?: (values: readonly string[]) => SQL;
+    }
+  | {
+      /**
+       * A condition of its own on the application, for the member the list is for: reading's
+       * columns, where what a member may match depends on who they are (the blind rule).
+       */
+      on: 'viewer';
+      column: SQLWrapper;
+      values: (values: readonly string[], viewer: ListViewer | undefined) => SQL;
     };
 
 const statusIndex = (status: string) => (APPLICATION_STATUSES as readonly string[]).indexOf(status);
@@ -81,6 +92,50 @@ function requirementsCondition(values: readonly string[]): SQL {
       return [sql`(${rs.requirementId} = ${parsed.id} and ${rs.status} = ${parsed.status})`];
     }),
   );
+}
+
+const rr = reviewReads;
+/** Reads of the row's application, from review_reads_round_idx on (account_id, round). */
+const readsOfRow = (condition: SQL = sql`true`) =>
+  sql`exists (select 1 from ${rr} where ${rr.accountId} = ${a.accountId} and ${condition})`;
+
+/** Where the application's reading stands (REVIEW_STATUS_VALUES). */
+function reviewStatusCondition(values: readonly string[]): SQL {
+  const open = sql`${rr.status} <> 'submitted'`;
+  return anyOf(
+    values.flatMap((value) => {
+      if (value === 'unassigned') return [sql`not ${readsOfRow()}`];
+      if (value === 'in_progress')
+        return [readsOfRow(sql`${open} and ${rr.round} in ('first', 'second')`)];
+      if (value === 'needs_third_read') return [readsOfRow(sql`${open} and ${rr.round} = 'third'`)];
+      if (value === 'complete') return [sql`(${readsOfRow()} and not ${readsOfRow(open)})`];
+      return [];
+    }),
+  );
+}
+
+/**
+ * The member may see the application's scores and recommendations: on the committee, or having
+ * submitted their own read of it. Without a member, never.
+ */
+export function seesReadsOf(viewer: ListViewer | undefined): SQL {
+  if (!viewer) return sql`false`;
+  if (viewer.committee) return sql`true`;
+  return readsOfRow(sql`${rr.readerId} = ${viewer.id} and ${rr.status} = 'submitted'`);
+}
+
+/** The recommendation most given by the submitted reads (ties: the first code in order). */
+export const topRecommendation = sql`(select ${rr.recommendation} from ${rr}
+  where ${rr.accountId} = ${a.accountId} and ${rr.status} = 'submitted'
+    and ${rr.recommendation} is not null
+  group by ${rr.recommendation} order by count(*) desc, ${rr.recommendation} limit 1)`;
+
+function recommendationCondition(values: readonly string[], viewer: ListViewer | undefined): SQL {
+  if (!viewer || values.length === 0) return sql`false`;
+  return sql`(${seesReadsOf(viewer)} and ${topRecommendation} in (${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}))`;
 }
 
 /** Every column a filter may read; the type makes a new column in the table name one here. */
@@ -133,6 +188,8 @@ export const LIST_FILTER_COLUMNS: Record<ListFilterColumn, ListColumnSource> = {
     column: rs.status,
     values: requirementsCondition,
   },
+  review_status: { on: 'viewer', column: a.accountId, values: reviewStatusCondition },
+  review_recommendation: { on: 'viewer', column: a.accountId, values: recommendationCondition },
 };
 
 /** One filter's condition on its column, before it is placed where the column is read. */
@@ -142,12 +199,16 @@ interface ColumnCondition {
 }
 
 /** One filter as conditions on its column: each kind of filter reads its column one way. */
-function columnConditions(filter: ListFilterCondition): ColumnCondition[] {
+function columnConditions(
+  filter: ListFilterCondition,
+  viewer: ListViewer | undefined,
+): ColumnCondition[] {
   const source = LIST_FILTER_COLUMNS[filter.column];
   const on = (condition: SQL): ColumnCondition => ({ source, condition });
   const { column } = source;
   switch (filter.kind) {
     case 'values': {
+      if (source.on === 'viewer') return [on(source.values(filter.values, viewer))];
       if (source.on === 'per_application' && source.values) {
         return [on(source.values(filter.values))];
       }
@@ -180,12 +241,14 @@ function columnConditions(filter: ListFilterCondition): ColumnCondition[] {
  */
 export function listFiltersWhere(
   filters: readonly ListFilterCondition[],
-  { joined }: { joined?: SQLWrapper } = {},
+  { joined, viewer }: { joined?: SQLWrapper; viewer?: ListViewer } = {},
 ): SQL | undefined {
   const direct: SQL[] = [];
   const byTable = new Map<SQLWrapper, { accountId: SQLWrapper; conditions: SQL[] }>();
-  for (const { source, condition } of filters.flatMap(columnConditions)) {
-    if (source.on === 'applications' || source.table === joined) {
+  for (const { source, condition } of filters.flatMap((filter) =>
+    columnConditions(filter, viewer),
+  )) {
+    if (source.on !== 'per_application' || source.table === joined) {
       direct.push(condition);
       continue;
     }

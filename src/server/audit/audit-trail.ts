@@ -73,6 +73,17 @@ export const AUDIT_ACTIONS = [
   'review.rules_saved',
   'review.conflict_created',
   'review.conflict_deleted',
+  // Reading (review/): reads of an application's reviews, a read started or submitted, a call
+  // refused (someone else's read), the committee's views, and staff's internal notes. Ids only:
+  // a read's answers never go into an entry.
+  'review.view',
+  'review.started',
+  'review.submitted',
+  'review.refused',
+  'review.committee_view',
+  'review.agreement_view',
+  'application.notes_view',
+  'application.note_added',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -8,6 +8,7 @@ import {
   replyDeadlineAt,
 } from '../../shared/decisions/letter';
 import { COMPLETION_ROUTE } from '../../shared/routes';
+import type { ListViewer } from '../../shared/staff/application-list-api';
 import {
   type BatchResult,
   DECISION_MESSAGES,
@@ -72,6 +73,8 @@ export interface StaffCaller {
   actor: AuditActor;
   recorder: Recorder;
   ip: string | null;
+  /** Who the list is for: its reading filters match only what they may see. */
+  viewer?: ListViewer;
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -199,9 +202,9 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     }
   }
 
-  async function selectionOf(query: string, kind: 'record' | 'release') {
+  async function selectionOf(query: string, kind: 'record' | 'release', viewer?: ListViewer) {
     const parsed = parseSelectionQueryString(query);
-    const selection = await selectionCondition(db, parsed.request);
+    const selection = await selectionCondition(db, { ...parsed.request, viewer });
     const found = selection
       ? await batchSelection(db, selection.where, kind, BATCH_MAX + 1)
       : { matched: 0, submitted: 0, ids: [] };
@@ -298,7 +301,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
 
     async recordBatch(query: string, code: string, caller: StaffCaller): Promise<BatchResult> {
       knownCode(code);
-      const { parsed, found } = await selectionOf(query, 'record');
+      const { parsed, found } = await selectionOf(query, 'record', caller.viewer);
       const changed = await db.transaction(async (tx) => {
         const ids = await saveDecisions(tx, found.ids, code, caller.recorder);
         await audit.record(
@@ -328,7 +331,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       caller: StaffCaller,
     ): Promise<BatchResult> {
       const when = releaseTime(at);
-      const { parsed, found } = await selectionOf(query, 'release');
+      const { parsed, found } = await selectionOf(query, 'release', caller.viewer);
       const changed = await db.transaction(async (tx) => {
         const ids = await scheduleReleases(tx, found.ids, when);
         await audit.record(

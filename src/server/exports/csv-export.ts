@@ -10,6 +10,7 @@ import {
   EXPORT_COURSEWORK_COLUMNS,
   EXPORT_CREDIT_COLUMNS,
   EXPORT_DECISION_COLUMNS,
+  EXPORT_REVIEW_COLUMNS,
   type ExportCourseworkColumn,
   type ExportDecisionColumn,
   REQUIREMENT_COLUMN_PREFIX,
@@ -18,6 +19,11 @@ import type { ExportApplication } from './exports-store';
 
 /** The checklists of a batch of applications, by application id. */
 export type ChecklistsOf = (ids: string[]) => Promise<ReadonlyMap<string, Checklist>>;
+
+/** Whether any chosen column is reading's: the reads are read only then. */
+export function needsReview(columns: readonly string[]): boolean {
+  return columns.some((column) => (EXPORT_REVIEW_COLUMNS as readonly string[]).includes(column));
+}
 
 /** Whether any chosen column needs the checklist: it is read only then. */
 export function needsChecklist(columns: readonly string[]): boolean {
@@ -144,6 +150,8 @@ export function csvRecord(
     if (CREDIT.has(column) || (requirementColumns?.has(column) ?? false)) {
       return creditValue(column, application);
     }
+    if (column === 'review_score') return application.review?.score ?? null;
+    if (column === 'review_recommendation') return application.review?.recommendation ?? null;
     if (column === CHECKLIST_COLUMN) {
       return checklist?.items
         .map((item) => `${item.label}: ${CHECKLIST_STATE_LABELS[item.state]}`)

@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FormModel } from '../../shared/form/model';
 import {
@@ -7,12 +7,14 @@ import {
   EXPORT_COLUMNS_MAX,
   type ExportJob,
 } from '../../shared/staff/application-api';
+import type { ListViewer } from '../../shared/staff/application-list-api';
 import {
   checkExportColumns,
   type ExportColumnsResponse,
   exportColumnsResponse,
   requirementColumn,
 } from '../../shared/staff/export-columns';
+import { roleAllows } from '../../shared/staff/permissions';
 import { STAFF_API } from '../../shared/staff/staff-api';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import type { ApplicationPdfs } from '../application-pdf/application-pdfs';
@@ -24,9 +26,10 @@ import type { ZodTypeProvider } from '../http/zod-validation';
 import type { JobQueue } from '../jobs/job-queue';
 import { type Periodic, startPeriodic } from '../jobs/periodic';
 import { type StaffSessions, staffOf } from '../staff/staff-sessions';
+
 import { getStreamOf, type StorageDriver } from '../storage/storage';
 import { COURSE_EXPORT_HEADER, courseRecords } from './course-rows';
-import { type ChecklistsOf, csvRecord, needsChecklist } from './csv-export';
+import { type ChecklistsOf, csvRecord, needsChecklist, needsReview } from './csv-export';
 import {
   EXPORT_QUERY_MAX_LENGTH,
   EXPORT_QUERY_MESSAGE,
@@ -36,6 +39,12 @@ import {
 } from './export-query';
 import { EXPORT_BATCH_SIZE, type ExportsStore, exportJobView } from './exports-store';
 import { createZipExports, ZIP_EXPORT_MAX, ZIP_EXPORT_TOO_MANY_MESSAGE } from './zip-exports';
+
+/** The exporting member, for reading's filters and columns (the blind rule). */
+function viewerOf(request: FastifyRequest): ListViewer {
+  const staff = staffOf(request);
+  return { id: staff.id, committee: roleAllows(staff.role, 'reviews.committee') };
+}
 
 export const EXPORT_ID_MESSAGE = 'An export id is a UUID.';
 export const EXPORT_NOT_FOUND_MESSAGE = 'There is no such export of yours.';
@@ -148,7 +157,8 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (pare
       const { columns: givenColumns, ...listParams } = request.query as RawQuery;
       const query = parseExportQuery(listParams, context.tenant);
       const columns = columnsOf(givenColumns);
-      const ids = await store.matchingIds(query.request);
+      const viewer = viewerOf(request);
+      const ids = await store.matchingIds({ ...query.request, viewer });
       // Recorded before anything leaves: an export that fails half-way is still on the record.
       await request.audit.record({
         action: 'applications.export_csv',
@@ -162,14 +172,21 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (pare
         },
       });
       const withChecklist = needsChecklist(columns);
+      const withReview = needsReview(columns);
       async function* records() {
         for (let start = 0; start < ids.length; start += EXPORT_BATCH_SIZE) {
           const batch = await store.applications(ids.slice(start, start + EXPORT_BATCH_SIZE));
           const checklists = withChecklist ? await checklistsOf(batch.map((one) => one.id)) : null;
+          const reviews = withReview
+            ? await store.reviewColumns(
+                batch.map((one) => one.id),
+                viewer,
+              )
+            : null;
           for (const application of batch) {
             yield csvRecord(
               columns,
-              application,
+              { ...application, review: reviews?.get(application.id) },
               checklists?.get(application.id),
               decisionLabel,
               requirementColumns,
@@ -193,7 +210,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (pare
     { onRequest: sessions.guard('exports.run'), schema: { querystring: exportQuerystring } },
     async (request, reply) => {
       const query = parseExportQuery(request.query as RawQuery, context.tenant);
-      const ids = await store.matchingIds(query.request);
+      const ids = await store.matchingIds({ ...query.request, viewer: viewerOf(request) });
       await request.audit.record({
         action: 'applications.export_courses_csv',
         detail: {

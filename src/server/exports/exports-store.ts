@@ -1,11 +1,13 @@
 import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { ExportJob } from '../../shared/staff/application-api';
+import type { ListViewer } from '../../shared/staff/application-list-api';
 import {
   APPLICATION_STATUSES,
   type ApplicationListRequest,
   type ApplicationStatus,
 } from '../../shared/staff/application-list-api';
 import { selectedApplicationIds } from '../applications-list/application-selection-store';
+import { reviewColumnsOf } from '../applications-list/applications-list-store';
 import { currentCourseworkAnswers } from '../coursework/current-coursework-store';
 import type { AppDatabase } from '../db/database';
 import {
@@ -56,6 +58,8 @@ export interface ExportApplication {
     /** Each requirement that applies, by id: met, in_progress or not_met. */
     requirements: Record<string, string>;
   } | null;
+  /** Reading's columns as the exporting member may see them; absent when not asked for. */
+  review?: { score: string | null; recommendation: string | null };
 }
 
 /** What a per-course export reads of one application: its answers with the current coursework. */
@@ -92,6 +96,11 @@ export function exportJobView(row: ExportJobRow): ExportJob {
 
 export function createExportsStore(db: AppDatabase) {
   return {
+    /** Reading's columns of these applications as the member may see them (the blind rule). */
+    async reviewColumns(ids: readonly string[], viewer: ListViewer | undefined) {
+      return reviewColumnsOf(db, ids, viewer);
+    },
+
     /** The ids of the list's selection, in its order (application-selection-store.ts). */
     async matchingIds(request: ApplicationListRequest, limit?: number): Promise<string[]> {
       return selectedApplicationIds(db, request, limit);

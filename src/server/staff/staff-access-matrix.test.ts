@@ -186,6 +186,30 @@ const ACCESS: Record<string, Access> = {
     kind: 'permission',
     permission: 'reviews.assign',
   },
+  // Reading: starting an unassigned read also needs reviews.read_unassigned, checked in the route.
+  'GET /staff/api/applications/:applicationId/reviews': {
+    kind: 'permission',
+    permission: 'reviews.read',
+  },
+  'POST /staff/api/applications/:applicationId/reviews': {
+    kind: 'permission',
+    permission: 'reviews.read',
+  },
+  'PUT /staff/api/reviews/:readId/draft': { kind: 'permission', permission: 'reviews.read' },
+  'POST /staff/api/reviews/:readId/submit': { kind: 'permission', permission: 'reviews.read' },
+  'GET /staff/api/applications/:applicationId/committee': {
+    kind: 'permission',
+    permission: 'reviews.committee',
+  },
+  'GET /staff/api/reviews/agreement': { kind: 'permission', permission: 'reviews.committee' },
+  'GET /staff/api/applications/:applicationId/notes': {
+    kind: 'permission',
+    permission: 'applications.read',
+  },
+  'POST /staff/api/applications/:applicationId/notes': {
+    kind: 'permission',
+    permission: 'applications.read',
+  },
 };
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';

@@ -14,7 +14,10 @@ import { conditionSchema, reviewFormConfigSchema } from './review-config';
 export const REVIEW_API = {
   /** GET: the signed-in member's queue. */
   queue: `${STAFF_API}/reviews/queue`,
-  /** GET: the reads of one application the member may see, their own, and the form. */
+  /**
+   * GET: the reads of one application the member may see, their own, and the form.
+   * POST: start a read of an application not assigned to you (`reviews.read_unassigned`).
+   */
   applicationReviews: (applicationId: string) =>
     `${STAFF_API}/applications/${applicationId}/reviews`,
   /** PUT: save a draft (a patch of answers). */
@@ -54,6 +57,10 @@ export const REVIEW_MESSAGES_API = {
   batchEmpty: 'No submitted applications match these filters.',
   batchTooMany: 'Assign at most 5,000 applications at a time. Narrow the filters.',
   noteEmpty: 'Write the note first.',
+  invalidAnswers: 'Some answers cannot be saved. Check the marked questions.',
+  incomplete: 'Answer every required question before submitting.',
+  alreadyReading: 'You already have a read of this application.',
+  roundsFull: 'This application already has every read it can take.',
 } as const;
 
 export const READ_ROUNDS = ['first', 'second', 'third'] as const;
@@ -78,6 +85,9 @@ export const saveDraftSchema = z.strictObject({
 
 /** POST submit: nothing but the read's id; the stored draft is what is submitted. */
 export const submitReadSchema = z.strictObject({});
+
+/** POST an application's reviews: start a read of it; nothing else is sent. */
+export const startReadSchema = z.strictObject({});
 
 /** PUT reader */
 export const reassignReadSchema = z.strictObject({ reader_id: z.uuid('Choose a reader.') });
@@ -276,3 +286,34 @@ export const ASSIGNMENT_MESSAGES_API = {
   notApplicationId: 'An applicant conflict names the application by its id.',
   unknownAnswerKey: (key: string) => `“${key}” is not a question of the application.`,
 } as const;
+
+/** GET agreement: how closely first and second reads agree, per cycle (committee). */
+export const agreementSchema = z.object({
+  cycles: z.array(
+    z.object({
+      /** The receipt's cycle (`FA26`); null for applications without a receipt. */
+      cycle: z.string().nullable(),
+      /** Applications with a submitted first and second read. */
+      count: z.number().int(),
+      /** Mean absolute difference between the two scores; null without a pair of scores. */
+      mean_difference: z.number().nullable(),
+      /** Share of pairs whose scores are within `within` of each other, 0 to 1. */
+      within_gap: z.number().nullable(),
+      /** The distance counted as agreeing: the tenant's third-read gap, else 1 point. */
+      within: z.number(),
+      /** Per criterion: the share of pairs giving it the same point, 0 to 1. */
+      criteria: z.array(
+        z.object({
+          key: z.string(),
+          label: z.string(),
+          count: z.number().int(),
+          exact: z.number().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type Agreement = z.infer<typeof agreementSchema>;
+
+/** GET notes: newest first. POST notes answers the note it made (noteSchema). */
+export const notesListSchema = z.array(noteSchema);

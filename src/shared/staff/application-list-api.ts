@@ -262,6 +262,17 @@ export interface ApplicationListRequest {
   direction: 'asc' | 'desc';
   page: number;
   pageSize: number;
+  /**
+   * The member the list is for: reads' scores and recommendations are shown and matched only
+   * where the blind rule lets them see them. Without one, never.
+   */
+  viewer?: ListViewer;
+}
+
+/** A member as the list's blind columns need them: their id and whether they sit on the committee. */
+export interface ListViewer {
+  id: string;
+  committee: boolean;
 }
 
 export function listRequestOf(query: ApplicationListQuery): ApplicationListRequest {
@@ -321,6 +332,17 @@ export interface ApplicationListRow {
   credit_mapped: number | null;
   /** The student information system's id its integration wrote back; null until then. */
   sis_id: string | null;
+  /**
+   * The mean score of the submitted reads (`3.75`) and their most given recommendation (a
+   * decision code); null without a submitted read, and null where the member may not see
+   * them (the blind rule: the committee, or after submitting their own read).
+   */
+  review_score: string | null;
+  review_recommendation: string | null;
+  /** The recommendation code's label in the tenant's configuration. */
+  review_recommendation_label: string | null;
+  /** The reads: "2 of 3 submitted"; null without any read. */
+  reads: string | null;
 }
 
 export interface ApplicationListResponse {

@@ -17,6 +17,7 @@ export type ExportColumnGroup =
   | 'decision'
   | 'coursework'
   | 'credit'
+  | 'review'
   | 'answer'
   | 'checklist';
 
@@ -116,6 +117,19 @@ const CREDIT_LABELS: Record<ExportCreditColumn, string> = {
   needs_review: 'Courses needing review (count)',
 };
 
+/**
+ * Reading: the submitted reads' mean score and their most given recommendation (a decision
+ * code), as the list shows them; empty where the member exporting may not see them (the blind
+ * rule: the committee, or after submitting their own read).
+ */
+export const EXPORT_REVIEW_COLUMNS = ['review_score', 'review_recommendation'] as const;
+export type ExportReviewColumn = (typeof EXPORT_REVIEW_COLUMNS)[number];
+
+const REVIEW_LABELS: Record<ExportReviewColumn, string> = {
+  review_score: 'Readers’ mean score',
+  review_recommendation: 'Readers’ recommendation (code)',
+};
+
 export const REQUIREMENT_COLUMN_PREFIX = 'req_';
 
 /** A tenant requirement as the export names it. */
@@ -176,6 +190,9 @@ export function exportColumns(
   }
   for (const id of EXPORT_CREDIT_COLUMNS) {
     columns.push({ id, label: CREDIT_LABELS[id], group: 'credit' });
+  }
+  for (const id of EXPORT_REVIEW_COLUMNS) {
+    columns.push({ id, label: REVIEW_LABELS[id], group: 'review' });
   }
   for (const requirement of requirements) {
     columns.push({

@@ -44,6 +44,8 @@ describe('the filter table', () => {
       'units_min',
       'credit',
       'requirement',
+      'review_status',
+      'recommendation',
     ]);
     expect(new Set(APPLICATION_LIST_FILTERS).size).toBe(APPLICATION_LIST_FILTERS.length);
     for (const param of ['q', 'sort', 'direction', 'page', 'page_size', 'email']) {
@@ -322,6 +324,8 @@ describe('the address derived from the table', () => {
       units_min: '60',
       credit: ['needs_review'],
       requirement: ['golden_four:met'],
+      review_status: ['complete'],
+      recommendation: ['admit'],
     });
     const parsed = parse(search);
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);

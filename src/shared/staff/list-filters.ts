@@ -33,6 +33,25 @@ export const CREDIT_REVIEW_LABELS: Record<CreditReviewValue, string> = {
   reviewed: 'All courses mapped',
 };
 
+/**
+ * Where an application's reading stands: no read yet; a first or second read open; a third read
+ * (the scores were far apart) not yet submitted; every read submitted (at least one).
+ */
+export const REVIEW_STATUS_VALUES = [
+  'unassigned',
+  'in_progress',
+  'needs_third_read',
+  'complete',
+] as const;
+export type ReviewStatusValue = (typeof REVIEW_STATUS_VALUES)[number];
+
+export const REVIEW_STATUS_LABELS: Record<ReviewStatusValue, string> = {
+  unassigned: 'Not assigned',
+  in_progress: 'Being read',
+  needs_third_read: 'Needs a third read',
+  complete: 'Reads complete',
+};
+
 /** A requirement filter's value: the requirement's id and one of its statuses. */
 export function requirementFilterValue(id: string, status: RequirementStatus): string {
   return `${id}:${status}`;
@@ -84,7 +103,9 @@ export type ListFilterColumn =
   | 'transfer_gpa'
   | 'transfer_units'
   | 'credit_review'
-  | 'credit_requirements';
+  | 'credit_requirements'
+  | 'review_status'
+  | 'review_recommendation';
 
 interface ListFilterBase {
   /** The parameter in the address and the request (a date range adds `_from` and `_to`). */
@@ -263,6 +284,26 @@ export const LIST_FILTERS = [
     anyLabel: 'Any requirement',
     options: { from: 'credit_requirements' },
     column: 'credit_requirements',
+  },
+  {
+    name: 'review_status',
+    kind: 'choice',
+    id: 'filter-review-status',
+    label: 'Reading',
+    anyLabel: 'Any',
+    options: { from: 'fixed', values: REVIEW_STATUS_VALUES, labels: REVIEW_STATUS_LABELS },
+    column: 'review_status',
+  },
+  {
+    // The recommendation most given by the submitted reads; matched only where the member may
+    // see the reads' recommendations (the blind rule), so the filter cannot reveal one.
+    name: 'recommendation',
+    kind: 'choice',
+    id: 'filter-recommendation',
+    label: 'Readers’ recommendation',
+    anyLabel: 'Any recommendation',
+    options: { from: 'decision_codes' },
+    column: 'review_recommendation',
   },
 ] as const satisfies readonly ListFilterRow[];
 

@@ -51,6 +51,8 @@ describe('the list query in the address', () => {
       units_min: '',
       credit: ['needs_review'],
       requirement: ['golden_four:met'],
+      review_status: [],
+      recommendation: [],
       sort: 'name',
       direction: 'desc',
       page: 3,

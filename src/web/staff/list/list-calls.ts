@@ -29,6 +29,7 @@ const GROUP_LABELS: Record<string, string> = {
   decision: 'Receipt and decision',
   coursework: 'Transfer coursework',
   credit: 'Transfer credit',
+  review: 'Reading',
   answer: 'Answers',
   checklist: 'Checklist',
 };
