@@ -26,6 +26,15 @@ const HISTORY_ACTIONS: Record<string, string> = {
   'credit.transcript_view': 'Opened a college transcript',
   'credit.estimate_preview': 'Previewed the credit estimate',
   'credit.estimate_released': 'Released the credit estimate',
+  'review.assigned': 'Assigned reads',
+  'review.reassigned': 'Gave a read to another reader',
+  'review.view': 'Opened the reads',
+  'review.started': 'Started a read',
+  'review.submitted': 'Submitted a read',
+  'review.refused': 'Was refused a change to a read',
+  'review.committee_view': 'Opened the committee view',
+  'application.notes_view': 'Read the internal notes',
+  'application.note_added': 'Added an internal note',
 };
 
 function textOf(value: unknown): string | null {

@@ -87,6 +87,8 @@ const COUNT_KEYS: Record<string, string> = {
   // A batch's decisions and releases (an entry about one application has its id instead).
   'decision.recorded': 'count',
   'decision.release_scheduled': 'count',
+  // A list's assignment: the applications given reads (its count is of the reads).
+  'review.assigned': 'applications',
 };
 
 /**
