@@ -122,6 +122,11 @@ export function ApplicationTable({
               <td data-label="Transfer GPA">{orDash(row.transfer_gpa)}</td>
               <td data-label="Transfer units">{orDash(row.transfer_units)}</td>
               <td data-label="Mapped">{mappedShareText(row)}</td>
+              <td data-label="Score">{orDash(row.review_score)}</td>
+              <td data-label="Recommendation">
+                {orDash(row.review_recommendation_label ?? row.review_recommendation)}
+              </td>
+              <td data-label="Reads">{orDash(row.reads)}</td>
               <td data-label="SIS ID">{orDash(row.sis_id)}</td>
             </tr>
           ))}

@@ -66,6 +66,20 @@ export const COLUMNS: Column[] = [
     className: list.colNumber ?? '',
   },
   {
+    // The reads the member may see (blind until their own is submitted): filtered, not sorted.
+    key: 'review_score',
+    sort: null,
+    label: 'Score',
+    className: list.colNumber ?? '',
+  },
+  {
+    key: 'review_recommendation',
+    sort: null,
+    label: 'Recommendation',
+    className: list.colDecision ?? '',
+  },
+  { key: 'reads', sort: null, label: 'Reads', className: list.colStatus ?? '' },
+  {
     // Found by the search box (an exact id) rather than sorted.
     key: 'sis_id',
     sort: null,
