@@ -147,7 +147,13 @@ describe.each(databaseKinds)('reading assignments on %s', (kind) => {
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(REVIEW_MESSAGES_API.countChanged(4, 3));
     expect(await readsOf(list.ids)).toEqual([]);
-    expect(await auditCount()).toBe(before);
+    // Nothing but the refused attempt itself.
+    expect(await auditCount()).toBe(before + 1);
+    expect((await lastAudit('review.refused'))?.detail).toEqual({
+      call: `POST ${REVIEW_API.assignments}`,
+      status: 409,
+      read_id: null,
+    });
   });
 
   it('refuses an empty list and a list of no submitted application', async () => {
@@ -181,7 +187,8 @@ describe.each(databaseKinds)('reading assignments on %s', (kind) => {
       `${disabled.email.split('@')[0]}: ${REVIEW_MESSAGES_API.readerDisabled}`,
     );
     expect(await readsOf(list.ids)).toEqual([]);
-    expect(await auditCount()).toBe(before);
+    expect(await auditCount()).toBe(before + 1);
+    expect((await lastAudit('review.refused'))?.detail).toMatchObject({ status: 422 });
 
     const unknown = await call('POST', REVIEW_API.assignments, {
       query: list.query,

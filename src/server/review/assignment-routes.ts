@@ -18,6 +18,7 @@ import {
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { type StaffSessions, staffOf } from '../staff/staff-sessions';
 import type { Assigner, AssignmentService } from './assignment-service';
+import { auditRefusedChanges } from './refusal-audit';
 
 export interface AssignmentRoutesOptions {
   sessions: StaffSessions;
@@ -40,6 +41,7 @@ export const assignmentRoutes: FastifyPluginAsync<AssignmentRoutesOptions> = asy
 ) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { sessions, assignments } = context;
+  auditRefusedChanges(app, new WeakSet());
   const assign = sessions.guard('reviews.assign');
 
   app.get(

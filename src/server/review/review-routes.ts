@@ -18,6 +18,7 @@ import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { type StaffSessions, staffOf } from '../staff/staff-sessions';
+import { auditRefusedChanges } from './refusal-audit';
 import { createReviewService, type Reader, type ReviewAuditNote } from './review-service';
 import type { NoteRow, ReviewStore } from './review-store';
 
@@ -37,8 +38,11 @@ function readerOf(request: FastifyRequest): Reader {
   return { id: staff.id, role: staff.role };
 }
 
-function auditOf(request: FastifyRequest): ReviewAuditNote {
-  return (entry, tx) => request.audit.record(entry, tx);
+function auditOf(request: FastifyRequest, refusals: WeakSet<FastifyRequest>): ReviewAuditNote {
+  return (entry, tx) => {
+    if (entry.action === 'review.refused') refusals.add(request);
+    return request.audit.record(entry, tx);
+  };
 }
 
 function noteView(row: NoteRow): ApplicationNote {
@@ -59,6 +63,8 @@ function noteView(row: NoteRow): ApplicationNote {
 export const reviewRoutes: FastifyPluginAsync<ReviewRoutesOptions> = async (parent, context) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { sessions, store } = context;
+  const refusals = new WeakSet<FastifyRequest>();
+  auditRefusedChanges(app, refusals);
   const reviews = createReviewService({
     store,
     tenant: context.tenant,
@@ -86,7 +92,11 @@ export const reviewRoutes: FastifyPluginAsync<ReviewRoutesOptions> = async (pare
     },
     async (request, reply): Promise<ReadView> => {
       reply.header('cache-control', 'no-store');
-      return reviews.start(request.params.applicationId, readerOf(request), auditOf(request));
+      return reviews.start(
+        request.params.applicationId,
+        readerOf(request),
+        auditOf(request, refusals),
+      );
     },
   );
 
@@ -102,7 +112,7 @@ export const reviewRoutes: FastifyPluginAsync<ReviewRoutesOptions> = async (pare
         request.params.readId,
         request.body.answers,
         readerOf(request),
-        auditOf(request),
+        auditOf(request, refusals),
       );
     },
   );
@@ -115,7 +125,7 @@ export const reviewRoutes: FastifyPluginAsync<ReviewRoutesOptions> = async (pare
     },
     async (request, reply): Promise<ReadView> => {
       reply.header('cache-control', 'no-store');
-      return reviews.submit(request.params.readId, readerOf(request), auditOf(request));
+      return reviews.submit(request.params.readId, readerOf(request), auditOf(request, refusals));
     },
   );
 
