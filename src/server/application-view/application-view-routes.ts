@@ -34,7 +34,7 @@ import { pdfDownloadName, sendPdf } from '../http/send-pdf';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { receiptView } from '../receipts/receipts-service';
 import { findReceipt } from '../receipts/receipts-store';
-import type { StaffSessions } from '../staff/staff-sessions';
+import { type StaffSessions, staffOf } from '../staff/staff-sessions';
 import type { StorageDriver } from '../storage/storage';
 import type { ApplicationViewStore } from './application-view-store';
 
@@ -62,8 +62,9 @@ async function neighboursIn(
   db: AppDatabase,
   id: string,
   query: ApplicationListQuery,
+  viewerId: string,
 ): Promise<ApplicationNeighbours> {
-  const request = listRequestOf(query);
+  const request = listRequestOf(query, viewerId);
   const pages = [request.page, request.page - 1, request.page + 1].filter((page) => page >= 1);
   for (const page of pages) {
     const found = await listApplications(db, { ...request, page });
@@ -153,9 +154,9 @@ export const applicationViewRoutes: FastifyPluginAsync<ApplicationViewRoutesOpti
         context.coursework.updatesOf(id),
         context.coursework.totalsOf(id),
       ]);
-      await request.audit.record({
-        action: 'application.view',
-        applicationId: id,
+      await store.transaction(async (tx) => {
+        await request.audit.record({ action: 'application.view', applicationId: id }, tx);
+        await store.recordView(staffOf(request).id, id, tx);
       });
       const colleges = new Map(
         shownCourseworkGrids(context.model, found).map((grid) => [grid.key, grid.college]),
@@ -213,7 +214,7 @@ export const applicationViewRoutes: FastifyPluginAsync<ApplicationViewRoutesOpti
       }
       await existing(request.params.applicationId);
       noStore(reply);
-      return neighboursIn(db, request.params.applicationId, request.query);
+      return neighboursIn(db, request.params.applicationId, request.query, staffOf(request).id);
     },
   );
 

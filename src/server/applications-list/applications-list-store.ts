@@ -134,7 +134,8 @@ function orderBy(
   }
 }
 
-const filtersOf = (request: ApplicationListRequest) => listFiltersWhere(request.filters);
+const filtersOf = (request: ApplicationListRequest) =>
+  listFiltersWhere(request.filters, { viewerId: request.viewerId ?? null });
 
 /** Anything but digits and the ways of writing a phone number makes a search not a number. */
 const NUMBER_LIKE = /^[\d\s().+-]+$/;
@@ -303,10 +304,13 @@ async function pageByWalkedColumn(
 ): Promise<ListRow[]> {
   const { table, accountId, column } = walked;
   const dir = sql.raw(direction);
-  const filters = listFiltersWhere(request.filters);
+  const filters = filtersOf(request);
   // Filters on the walked table read the joined row itself: a bound on the sorted column
   // (`units_min` sorted by units) starts the walk at the bound rather than testing every row.
-  const joinedFilters = listFiltersWhere(request.filters, { joined: table });
+  const joinedFilters = listFiltersWhere(request.filters, {
+    joined: table,
+    viewerId: request.viewerId ?? null,
+  });
   const where = (extra?: SQL, condition = filters) => {
     const all = and(condition, extra);
     return all ? sql`where ${all}` : sql``;

@@ -3,12 +3,14 @@ import type { ListFilterColumn, ListFilterCondition } from '../../shared/staff/l
 import { APPLICATION_STATUSES, parseRequirementFilterValue } from '../../shared/staff/list-filters';
 import { startOfDay } from '../audit/audit-store';
 import {
+  applicationChanges,
   applications,
   checklistCounts,
   courseworkTotals,
   creditRequirementStatuses,
   creditSummaries,
   decisions,
+  staffApplicationViews,
 } from '../db/schema';
 
 /*
@@ -42,6 +44,11 @@ type ListColumnSource =
        * given matches, as with `in`.
        */
       values?: (values: readonly string[]) => SQL;
+    }
+  | {
+      /** The member's own: a condition for the member asking (yes/no filters). */
+      on: 'per_member';
+      condition: (viewerId: string) => SQL;
     };
 
 const statusIndex = (status: string) => (APPLICATION_STATUSES as readonly string[]).indexOf(status);
@@ -82,6 +89,26 @@ function requirementsCondition(values: readonly string[]): SQL {
     }),
   );
 }
+
+const views = staffApplicationViews;
+const changes = applicationChanges;
+
+/**
+ * New since the member last looked: never opened by them, or changed after they opened it. A
+ * submitted application's change time is application_changes (what integrators see change); an
+ * application not yet submitted has none, so its own updated time counts. Answered from the
+ * views' primary key (staff_id, account_id) and application_changes' primary key.
+ */
+function newSinceViewed(viewerId: string): SQL {
+  return sql`not exists (select 1 from ${views}
+    where ${views.staffId} = ${viewerId} and ${views.accountId} = ${a.accountId}
+    and ${views.viewedAt} >= coalesce(
+      (select ${changes.changedAt} from ${changes} where ${changes.accountId} = ${a.accountId}),
+      ${a.updatedAt}, '-infinity'::timestamptz))`;
+}
+
+/** A member-specific filter given without the member: a mistake in the code that calls. */
+export class ListFilterViewerMissing extends Error {}
 
 /** Every column a filter may read; the type makes a new column in the table name one here. */
 export const LIST_FILTER_COLUMNS: Record<ListFilterColumn, ListColumnSource> = {
@@ -133,6 +160,7 @@ export const LIST_FILTER_COLUMNS: Record<ListFilterColumn, ListColumnSource> = {
     column: rs.status,
     values: requirementsCondition,
   },
+  new_since_viewed: { on: 'per_member', condition: newSinceViewed },
 };
 
 /** One filter's condition on its column, before it is placed where the column is read. */
@@ -142,9 +170,15 @@ interface ColumnCondition {
 }
 
 /** One filter as conditions on its column: each kind of filter reads its column one way. */
-function columnConditions(filter: ListFilterCondition): ColumnCondition[] {
+function columnConditions(filter: ListFilterCondition, viewerId: string | null): ColumnCondition[] {
   const source = LIST_FILTER_COLUMNS[filter.column];
   const on = (condition: SQL): ColumnCondition => ({ source, condition });
+  if (source.on === 'per_member') {
+    if (viewerId === null) throw new ListFilterViewerMissing(`${filter.name} needs the member`);
+    const condition = source.condition(viewerId);
+    if (filter.kind !== 'yes_no') return [on(condition)];
+    return [on(filter.yes ? condition : sql`not ${condition}`)];
+  }
   const { column } = source;
   switch (filter.kind) {
     case 'values': {
@@ -173,19 +207,22 @@ function columnConditions(filter: ListFilterCondition): ColumnCondition[] {
 
 /**
  * Every filter of a request together, as conditions on `applications`; undefined when none is
- * given. The conditions on one table of one row per application are read by one `exists` (GPA
+ * given. A member's own filter (new since I last looked) reads `viewerId`, the member asking.
+ * The conditions on one table of one row per application are read by one `exists` (GPA
  * and units together are one lookup of coursework_totals, not two). A table the statement joins
  * already by account id (`joined`: the sort's table walked from its index) is read directly, so
  * a bound on the sorted column starts the walk at the bound.
  */
 export function listFiltersWhere(
   filters: readonly ListFilterCondition[],
-  { joined }: { joined?: SQLWrapper } = {},
+  { joined, viewerId = null }: { joined?: SQLWrapper; viewerId?: string | null } = {},
 ): SQL | undefined {
   const direct: SQL[] = [];
   const byTable = new Map<SQLWrapper, { accountId: SQLWrapper; conditions: SQL[] }>();
-  for (const { source, condition } of filters.flatMap(columnConditions)) {
-    if (source.on === 'applications' || source.table === joined) {
+  for (const { source, condition } of filters.flatMap((filter) =>
+    columnConditions(filter, viewerId),
+  )) {
+    if (source.on !== 'per_application' || source.table === joined) {
       direct.push(condition);
       continue;
     }

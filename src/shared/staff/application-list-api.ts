@@ -262,11 +262,20 @@ export interface ApplicationListRequest {
   direction: 'asc' | 'desc';
   page: number;
   pageSize: number;
+  /**
+   * The staff member asking, for the filters that are each member's own (new since I last
+   * looked); without one, such a filter is refused by the server.
+   */
+  viewerId?: string | null;
 }
 
-export function listRequestOf(query: ApplicationListQuery): ApplicationListRequest {
+export function listRequestOf(
+  query: ApplicationListQuery,
+  viewerId: string | null = null,
+): ApplicationListRequest {
   const q = (query.q ?? '').trim();
   return {
+    viewerId,
     q,
     filters: listFilterConditions(query),
     sort: query.sort ?? (q === '' ? 'last_activity' : null),
