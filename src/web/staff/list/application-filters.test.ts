@@ -51,6 +51,7 @@ describe('the list query in the address', () => {
       units_min: '',
       credit: ['needs_review'],
       requirement: ['golden_four:met'],
+      new_since: '',
       sort: 'name',
       direction: 'desc',
       page: 3,

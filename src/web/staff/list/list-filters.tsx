@@ -10,7 +10,9 @@ import type { ChoiceSources } from '../common/list-filter-choices';
 import { decisionCodesQuery } from '../decisions/decision-calls';
 import styles from '../shell/console.module.css';
 import {
+  appliedFilterCount,
   clearedFilters,
+  filtersSummary,
   hasFilters,
   type ListQuery,
   listQueryFromSearch,
@@ -21,6 +23,9 @@ import {
 import { FilterControl } from './filter-fields';
 import list from './list.module.css';
 import type { SetQuery } from './list-columns';
+
+/** The search box: `/` focuses it from anywhere on the page. */
+export const LIST_SEARCH_ID = 'list-search';
 
 /** Typing pauses this long before the list is asked again: one call per word, not per letter. */
 const SEARCH_DELAY_MS = 350;
@@ -78,6 +83,8 @@ export function ListFilters({
     requirements: tenant.data?.credit.requirements ?? [],
   };
 
+  const applied = appliedFilterCount(query);
+
   return (
     <section className={styles.section} aria-labelledby="filters-title">
       <h2 id="filters-title" className={styles.sectionTitle}>
@@ -86,7 +93,7 @@ export function ListFilters({
       <search>
         <form aria-labelledby="filters-title" noValidate onSubmit={onSubmit}>
           <div className={authStyles.field}>
-            <label htmlFor="list-search" className={authStyles.label}>
+            <label htmlFor={LIST_SEARCH_ID} className={authStyles.label}>
               Search
             </label>
             <p id="list-search-hint" className={authStyles.hint}>
@@ -94,7 +101,7 @@ export function ListFilters({
             </p>
             <div className={authStyles.control}>
               <input
-                id="list-search"
+                id={LIST_SEARCH_ID}
                 type="search"
                 className={authStyles.input}
                 value={text}
@@ -106,17 +113,21 @@ export function ListFilters({
               />
             </div>
           </div>
-          <div className={cx(styles.formRow, list.filterRow)}>
-            {LIST_FILTERS.map((row) => (
-              <FilterControl
-                key={row.name}
-                row={row}
-                query={query}
-                sources={sources}
-                onChange={(change) => setQuery(withFilters(query, change))}
-              />
-            ))}
-          </div>
+          {/* Collapsed, so the first rows of results show without scrolling on a laptop. */}
+          <details className={list.filtersDisclosure}>
+            <summary className={list.filtersSummary}>{filtersSummary(applied)}</summary>
+            <div className={cx(styles.formRow, list.filterRow)}>
+              {LIST_FILTERS.map((row) => (
+                <FilterControl
+                  key={row.name}
+                  row={row}
+                  query={query}
+                  sources={sources}
+                  onChange={(change) => setQuery(withFilters(query, change))}
+                />
+              ))}
+            </div>
+          </details>
           <div className={styles.formActions}>
             <Button type="submit" variant="primary">
               Search

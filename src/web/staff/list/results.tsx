@@ -11,15 +11,18 @@ import { ApplicationTable } from './application-table';
 import list from './list.module.css';
 import type { SetQuery } from './list-columns';
 import { Paging, SortChoice } from './list-paging';
+import { pageSelectionState, type RowSelection } from './row-selection';
 
 export function Results({
   query,
   setQuery,
   found,
+  selection,
 }: {
   query: ListQuery;
   setQuery: SetQuery;
   found: ReturnType<typeof useQuery<ApplicationListResponse>>;
+  selection: RowSelection;
 }) {
   const data = found.data;
   const settled = data !== undefined && !found.isFetching && !found.isPlaceholderData;
@@ -77,12 +80,49 @@ export function Results({
                 : 'No applications yet.'}
             </p>
           ) : (
-            <ApplicationTable query={query} setQuery={setQuery} rows={data.applications} />
+            <>
+              <PageSelection selection={selection} page={data.applications.map((row) => row.id)} />
+              <ApplicationTable
+                query={query}
+                setQuery={setQuery}
+                rows={data.applications}
+                selection={selection}
+              />
+            </>
           )}
           <Paging query={query} setQuery={setQuery} data={data} />
         </div>
       )}
     </section>
+  );
+}
+
+/** Ticks every row of the page at once, and says how many are ticked in all. */
+function PageSelection({ selection, page }: { selection: RowSelection; page: string[] }) {
+  const state = pageSelectionState(selection.ids, page);
+  const count = selection.ids.length;
+  return (
+    <div className={list.selectBar}>
+      <label className={list.check}>
+        <input
+          type="checkbox"
+          checked={state === 'all'}
+          ref={(input) => {
+            if (input) input.indeterminate = state === 'some';
+          }}
+          onChange={(event) => selection.togglePage(page, event.target.checked)}
+        />
+        Select all on this page
+      </label>
+      {count > 0 ? (
+        <>
+          <span className={styles.muted}>{count.toLocaleString('en-US')} selected</span>
+          <button type="button" className={styles.linkButton} onClick={selection.clear}>
+            Clear selection
+          </button>
+        </>
+      ) : null}
+    </div>
   );
 }
 
