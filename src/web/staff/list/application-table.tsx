@@ -102,16 +102,18 @@ export function ApplicationTable({
                 <Link to={applicationHref(row.id, query)} className={list.name}>
                   {applicantName(row) || 'Name not given yet'}
                 </Link>
-                <label className={list.rowSelect}>
-                  <input
-                    type="checkbox"
-                    checked={selection.isSelected(row.id)}
-                    aria-label={`Select ${applicantName(row) || row.email}`}
-                    onChange={(event) => selection.toggle(row.id, event.target.checked)}
-                  />
-                  <span aria-hidden="true">Select</span>
-                </label>
-                {canLink ? <LinksDialog row={row} /> : null}
+                <div className={list.rowActions}>
+                  <label className={list.rowSelect}>
+                    <input
+                      type="checkbox"
+                      checked={selection.isSelected(row.id)}
+                      aria-label={`Select ${applicantName(row) || row.email}`}
+                      onChange={(event) => selection.toggle(row.id, event.target.checked)}
+                    />
+                    <span aria-hidden="true">Select</span>
+                  </label>
+                  {canLink ? <LinksDialog row={row} /> : null}
+                </div>
               </th>
               <td data-label="Email">{row.email}</td>
               <td data-label="Status">

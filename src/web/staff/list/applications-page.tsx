@@ -61,7 +61,6 @@ function ApplicationsPage() {
         intro="Every application, newest activity first. Search, filter and sort; the address keeps the view, so it can be shared or saved."
       />
       <ListFilters query={query} setQuery={setQuery} onSearch={setSearchParams} />
-      <SavedViews search={listQueryString(withPage(query, 1))} />
       <Results query={query} setQuery={setQuery} found={found} selection={selection} />
       {canMark ? (
         <BulkChecklistPanel
@@ -71,6 +70,8 @@ function ApplicationsPage() {
           selected={selection.ids}
         />
       ) : null}
+      {/* After the results, which a laptop's screen shows first without scrolling. */}
+      <SavedViews search={listQueryString(withPage(query, 1))} />
       {canDecide ? <DecisionBatchPanel query={query} /> : null}
       {canEvaluate ? <EstimateBatchPanel query={query} /> : null}
       {canExport ? <ExportPanel query={query} total={found.data?.total ?? null} /> : null}

@@ -86,31 +86,48 @@ export function ListFilters({
   const applied = appliedFilterCount(query);
 
   return (
-    <section className={styles.section} aria-labelledby="filters-title">
-      <h2 id="filters-title" className={styles.sectionTitle}>
+    <section className={cx(styles.section, list.searchSection)} aria-labelledby="filters-title">
+      {/* Named for the outline and the form, not drawn: the Search label says it already. */}
+      <h2 id="filters-title" className="visually-hidden">
         Search and filters
       </h2>
       <search>
         <form aria-labelledby="filters-title" noValidate onSubmit={onSubmit}>
-          <div className={authStyles.field}>
-            <label htmlFor={LIST_SEARCH_ID} className={authStyles.label}>
-              Search
-            </label>
-            <p id="list-search-hint" className={authStyles.hint}>
-              Names (typos and accents are forgiven), email, phone, school name or CEEB code.
-            </p>
-            <div className={authStyles.control}>
-              <input
-                id={LIST_SEARCH_ID}
-                type="search"
-                className={authStyles.input}
-                value={text}
-                maxLength={200}
-                autoComplete="off"
-                spellCheck={false}
-                aria-describedby="list-search-hint"
-                onChange={(event) => setText(event.target.value)}
-              />
+          {/* The box and its buttons on one line: the rows start higher on the screen. */}
+          <div className={list.searchLine}>
+            <div className={cx(authStyles.field, list.searchField)}>
+              <label htmlFor={LIST_SEARCH_ID} className={authStyles.label}>
+                Search
+              </label>
+              <p id="list-search-hint" className={authStyles.hint}>
+                Names (typos and accents are forgiven), email, phone, school name or CEEB code.
+              </p>
+              <div className={authStyles.control}>
+                <input
+                  id={LIST_SEARCH_ID}
+                  type="search"
+                  className={authStyles.input}
+                  value={text}
+                  maxLength={200}
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-describedby="list-search-hint"
+                  onChange={(event) => setText(event.target.value)}
+                />
+              </div>
+            </div>
+            <div className={list.searchActions}>
+              <Button type="submit" variant="primary">
+                Search
+              </Button>
+              {hasFilters(query) ? (
+                <Link
+                  to={`?${listQueryString(clearedFilters(query))}`}
+                  className={buttonClassName('secondary')}
+                >
+                  Clear search and filters
+                </Link>
+              ) : null}
             </div>
           </div>
           {/* Collapsed, so the first rows of results show without scrolling on a laptop. */}
@@ -128,19 +145,6 @@ export function ListFilters({
               ))}
             </div>
           </details>
-          <div className={styles.formActions}>
-            <Button type="submit" variant="primary">
-              Search
-            </Button>
-            {hasFilters(query) ? (
-              <Link
-                to={`?${listQueryString(clearedFilters(query))}`}
-                className={buttonClassName('secondary')}
-              >
-                Clear search and filters
-              </Link>
-            ) : null}
-          </div>
         </form>
       </search>
     </section>

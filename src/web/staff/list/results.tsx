@@ -52,27 +52,32 @@ export function Results({
         </p>
       ) : (
         <div aria-busy={found.isFetching} className={cx(found.isFetching && list.loading)}>
-          <p className={list.summary}>
-            <strong>{foundSentence(data.total, data.total_exact)}</strong>
+          <div className={list.summaryLine}>
+            <p className={list.summary}>
+              <strong>{foundSentence(data.total, data.total_exact)}</strong>
+              {data.applications.length > 0 ? (
+                <span className={styles.muted}>
+                  {' '}
+                  {rangeSentence(
+                    data.page,
+                    data.page_size,
+                    data.applications.length,
+                    data.total,
+                    data.total_exact,
+                  )}
+                </span>
+              ) : null}
+              {found.isFetching ? (
+                <span className={styles.muted}>
+                  {' '}
+                  <LoadingIndicator type="circles" size="xs" /> Updating...
+                </span>
+              ) : null}
+            </p>
             {data.applications.length > 0 ? (
-              <span className={styles.muted}>
-                {' '}
-                {rangeSentence(
-                  data.page,
-                  data.page_size,
-                  data.applications.length,
-                  data.total,
-                  data.total_exact,
-                )}
-              </span>
+              <PageSelection selection={selection} page={data.applications.map((row) => row.id)} />
             ) : null}
-            {found.isFetching ? (
-              <span className={styles.muted}>
-                {' '}
-                <LoadingIndicator type="circles" size="xs" /> Updating...
-              </span>
-            ) : null}
-          </p>
+          </div>
           {data.applications.length === 0 ? (
             <p className={styles.muted}>
               {hasFilters(query)
@@ -80,15 +85,12 @@ export function Results({
                 : 'No applications yet.'}
             </p>
           ) : (
-            <>
-              <PageSelection selection={selection} page={data.applications.map((row) => row.id)} />
-              <ApplicationTable
-                query={query}
-                setQuery={setQuery}
-                rows={data.applications}
-                selection={selection}
-              />
-            </>
+            <ApplicationTable
+              query={query}
+              setQuery={setQuery}
+              rows={data.applications}
+              selection={selection}
+            />
           )}
           <Paging query={query} setQuery={setQuery} data={data} />
         </div>
