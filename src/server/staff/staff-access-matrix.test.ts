@@ -127,6 +127,8 @@ const ACCESS: Record<string, Access> = {
     kind: 'permission',
     permission: 'checklist.mark',
   },
+  'POST /staff/api/checklist/bulk': { kind: 'permission', permission: 'checklist.mark' },
+  'GET /staff/api/checklist/items': { kind: 'permission', permission: 'checklist.mark' },
   'GET /staff/api/applications/:applicationId/links': {
     kind: 'permission',
     permission: 'service_links.manage',
