@@ -5,6 +5,15 @@ import { expectAxeClean, screenshots, signInAsNewMember } from './helpers/staff'
 
 const results = (page: Page) => page.getByRole('table', { name: /^Applications/ });
 
+/** The filters sit in a disclosure, closed on each load so the rows show without scrolling. */
+async function openFilters(page: Page) {
+  const details = page.locator('details', {
+    has: page.locator('summary', { hasText: /^Filters/ }),
+  });
+  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open)))
+    await details.locator('summary').click();
+}
+
 test('a reader searches, filters, sorts, saves a view and exports a CSV of the list', async ({
   page,
   request,
@@ -46,6 +55,8 @@ test('a reader searches, filters, sorts, saves a view and exports a CSV of the l
 
   // The filters live in the address: a status there is a ticked box and a narrower list.
   await page.goto(`/staff?q=${family}&status=started`);
+  await expect(page.locator('summary', { hasText: 'Filters (1 applied)' })).toBeVisible();
+  await openFilters(page);
   await expect(page.getByRole('checkbox', { name: 'Started' })).toBeChecked();
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(family);
   await expect(results(page).getByRole('row', { name: /Amélie/ })).toContainText(startedEmail);
@@ -63,11 +74,10 @@ test('a reader searches, filters, sorts, saves a view and exports a CSV of the l
   await expect(page).toHaveURL(/sort=name&direction=asc/);
   await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
   await expect(results(page).getByRole('row').nth(1)).toContainText('Amélie');
-  // By keyboard too: the header is a button.
-  await nameHeader.getByRole('button').focus();
-  await page.keyboard.press('Enter');
+  // By keyboard, the Sort by choice above the table (the header buttons are for the pointer,
+  // out of the Tab order so the rows are one Tab from the table).
+  await page.getByLabel('Sort by').selectOption({ label: 'Name, descending' });
   await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
-  await expect(nameHeader.getByRole('button')).toBeFocused();
   await expect(results(page).getByRole('row').nth(1)).toContainText('Zoë');
 
   await expectAxeClean(page, 'the list of applications');
@@ -218,6 +228,7 @@ test('a reader filters by transfer GPA, sees it in its column and exports the co
   await expect(row.getByRole('cell').nth(11)).toHaveText('0/3');
 
   // Transfer credit and the tenant's requirements are selects, each in the address.
+  await openFilters(page);
   await page.getByLabel('Transfer credit').selectOption({ label: 'Needs review' });
   await expect(page).toHaveURL(/credit=needs_review/);
   await expect(row).toHaveCount(1);
@@ -231,6 +242,7 @@ test('a reader filters by transfer GPA, sees it in its column and exports the co
   await expect(row).toHaveCount(0);
   await page.goto(`/staff?q=${family}`);
   await expect(row).toHaveCount(1);
+  await openFilters(page);
 
   // At least the applicant's GPA keeps the row; a hundredth more leaves it out.
   const gpa = page.getByRole('spinbutton', { name: 'Transfer GPA at least' });
@@ -250,6 +262,7 @@ test('a reader filters by transfer GPA, sees it in its column and exports the co
 
   // The address is the filter: the box shows it, and the courses export takes it.
   await page.goto(`/staff?q=${family}&gpa_min=3.1`);
+  await openFilters(page);
   await expect(gpa).toHaveValue('3.1');
   await expect(row).toHaveCount(1);
   const courses = page.waitForEvent('download');
@@ -270,4 +283,131 @@ test('a reader filters by transfer GPA, sees it in its column and exports the co
   );
   expect(lines).toHaveLength(4);
   expect(lines[1]).toMatch(/,,Broward College,Fall 2023,MATH,1A,Calculus,4,A,no$/);
+});
+
+test('a reader marks a checklist item for a list, finds what is new, and reaches rows by keyboard', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const family = `Markwell${letters(5)}`;
+  for (const first of ['Ada', 'Bea', 'Cal']) {
+    await applicantThroughApi(
+      browser,
+      request,
+      { first_name: first, last_name: family, college_name: 'Valley College' },
+      false,
+    );
+  }
+  await signInAsNewMember(page, 'reader', 'bulk');
+
+  // The rows at once on a laptop's screen: the filters are closed until asked for.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/staff?q=${family}&sort=name`);
+  const rows = results(page).getByRole('row', { name: new RegExp(family) });
+  await expect(rows).toHaveCount(3);
+  const firstLink = rows.first().getByRole('link');
+  const box = await firstLink.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(800);
+
+  // From the page's load, the long way: Tab until the first row's name.
+  await page.goto(`/staff?q=${family}&sort=name`);
+  await expect(rows).toHaveCount(3);
+  let longWay = 0;
+  while (!(await firstLink.evaluate((link) => link === document.activeElement))) {
+    await page.keyboard.press('Tab');
+    longWay += 1;
+    if (longWay > 60) break;
+  }
+  // And by "Skip to results", the first stop of the page.
+  await page.goto(`/staff?q=${family}&sort=name`);
+  await expect(rows).toHaveCount(3);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to results' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(results(page)).toBeFocused();
+  let skipWay = 1;
+  while (!(await firstLink.evaluate((link) => link === document.activeElement))) {
+    await page.keyboard.press('Tab');
+    skipWay += 1;
+    if (skipWay > 60) break;
+  }
+  console.info(
+    `Tab presses to the first row: ${longWay} the long way, ${skipWay} by the skip link`,
+  );
+  expect(skipWay).toBe(2);
+  expect(longWay).toBeGreaterThan(skipWay);
+
+  // `/` goes to the search from anywhere, but is a character while typing.
+  await page.keyboard.press('/');
+  const searchBox = page.getByRole('searchbox', { name: 'Search' });
+  await expect(searchBox).toBeFocused();
+  await expect(searchBox).toHaveValue(family);
+  await page.keyboard.press('End');
+  await page.keyboard.press('/');
+  await expect(searchBox).toHaveValue(`${family}/`);
+  await page.keyboard.press('Backspace');
+
+  // Mark the official transcript received for the whole list, confirming its count.
+  await page
+    .getByRole('combobox', { name: 'Checklist item', exact: true })
+    .selectOption({ label: 'Official transcript (first college)' });
+  await page.getByRole('radio', { name: 'Received', exact: true }).check();
+  await expect(page.getByRole('radio', { name: 'All 3 in this list' })).toBeChecked();
+  await page.getByRole('button', { name: 'Mark checklist item' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Mark checklist item' });
+  await expect(confirm).toContainText(
+    'Mark Official transcript (first college) received for 3 applications?',
+  );
+  await expectAxeClean(page, 'the bulk mark confirmation');
+  await confirm.getByRole('button', { name: 'Mark 3' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Marked Official transcript' }),
+  ).toHaveText('Marked Official transcript (first college) received for 3 applications.');
+  // The missing counts follow: the high school transcript and the fee are still awaited.
+  await expect(rows.first().getByRole('cell').nth(8)).toHaveText('2');
+
+  // Ticked rows: two of them, marked back to not received.
+  await rows.nth(0).getByRole('checkbox').check();
+  await rows.nth(1).getByRole('checkbox').check();
+  await expect(page.getByText('2 selected', { exact: true })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'The 2 selected' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Not received' }).check();
+  await page.getByRole('button', { name: 'Mark checklist item' }).click();
+  await expect(confirm).toContainText(
+    'Mark Official transcript (first college) not received for 2 applications?',
+  );
+  await confirm.getByRole('button', { name: 'Mark 2' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Marked Official transcript' }),
+  ).toHaveText('Marked Official transcript (first college) not received for 2 applications.');
+  await expectAxeClean(page, 'the list with rows ticked and a bulk mark done');
+  await screenshots(page, 'list-bulk');
+
+  // A list that changed since its count was confirmed is refused in the server's words.
+  await page.route('**/staff/api/checklist/bulk', async (route) => {
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    await route.continue({ postData: JSON.stringify({ ...body, expected_count: 4 }) });
+  });
+  await page.getByRole('radio', { name: 'All 3 in this list' }).check();
+  await page.getByRole('button', { name: 'Mark checklist item' }).click();
+  await confirm.getByRole('button', { name: 'Mark 3' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Mark checklist item' }).getByRole('alert'),
+  ).toContainText('The list now holds 3 applications, not 4. Check the list and confirm again.');
+  await page.unroute('**/staff/api/checklist/bulk');
+
+  // New since I last looked: opening one leaves the other two.
+  await page.goto(`/staff?q=${family}&sort=name&new_since=true`);
+  await expect(rows).toHaveCount(3);
+  await rows.first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto(`/staff?q=${family}&sort=name&new_since=true`);
+  await expect(rows).toHaveCount(2);
+  await expect(results(page)).not.toContainText('Ada');
+  await openFilters(page);
+  await expect(page.getByRole('combobox', { name: 'New since I last looked' })).toHaveValue('true');
+  await expectAxeClean(page, 'the list of what is new since I last looked');
 });

@@ -435,6 +435,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sessions: staffSessions,
     store: createChecklistStore(database.db),
     checklist,
+    db: database.db,
+    model: deps.model,
+    tenant,
   });
   await app.register(applicationViewRoutes, {
     db: database.db,

@@ -11,6 +11,7 @@ import {
   type ApplicationHistoryEntry,
   type ApplicationNeighbours,
 } from '../../shared/staff/application-api';
+import type { ListViewer } from '../../shared/staff/application-list-api';
 import {
   type ApplicationListQuery,
   applicationListQuery,
@@ -20,6 +21,7 @@ import { applicationIdParams, STAFF_API } from '../../shared/staff/staff-api';
 import { type ApplicationPdfs, awaitApplicationPdf } from '../application-pdf/application-pdfs';
 import { sendApplicationPdf } from '../application-pdf/send-application-pdf';
 import { listApplications } from '../applications-list/applications-list-store';
+import { listViewerOf } from '../applications-list/list-viewer';
 import { type AuditStore, auditEventView } from '../audit/audit-store';
 import type { ChecklistService } from '../checklist/checklist-service';
 import { shownCourseworkGrids } from '../coursework/coursework-overview';
@@ -34,7 +36,7 @@ import { pdfDownloadName, sendPdf } from '../http/send-pdf';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { receiptView } from '../receipts/receipts-service';
 import { findReceipt } from '../receipts/receipts-store';
-import type { StaffSessions } from '../staff/staff-sessions';
+import { type StaffSessions, staffOf } from '../staff/staff-sessions';
 import type { StorageDriver } from '../storage/storage';
 import type { ApplicationViewStore } from './application-view-store';
 
@@ -62,8 +64,9 @@ async function neighboursIn(
   db: AppDatabase,
   id: string,
   query: ApplicationListQuery,
+  viewer: ListViewer,
 ): Promise<ApplicationNeighbours> {
-  const request = listRequestOf(query);
+  const request = listRequestOf(query, viewer);
   const pages = [request.page, request.page - 1, request.page + 1].filter((page) => page >= 1);
   for (const page of pages) {
     const found = await listApplications(db, { ...request, page });
@@ -153,9 +156,9 @@ export const applicationViewRoutes: FastifyPluginAsync<ApplicationViewRoutesOpti
         context.coursework.updatesOf(id),
         context.coursework.totalsOf(id),
       ]);
-      await request.audit.record({
-        action: 'application.view',
-        applicationId: id,
+      await store.transaction(async (tx) => {
+        await request.audit.record({ action: 'application.view', applicationId: id }, tx);
+        await store.recordView(staffOf(request).id, id, tx);
       });
       const colleges = new Map(
         shownCourseworkGrids(context.model, found).map((grid) => [grid.key, grid.college]),
@@ -213,7 +216,12 @@ export const applicationViewRoutes: FastifyPluginAsync<ApplicationViewRoutesOpti
       }
       await existing(request.params.applicationId);
       noStore(reply);
-      return neighboursIn(db, request.params.applicationId, request.query);
+      return neighboursIn(
+        db,
+        request.params.applicationId,
+        request.query,
+        listViewerOf(staffOf(request)),
+      );
     },
   );
 

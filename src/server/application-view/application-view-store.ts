@@ -5,7 +5,13 @@ import {
 } from '../../shared/staff/application-list-api';
 import type { AppDatabase } from '../db/database';
 import type { Executor } from '../db/executor';
-import { accounts, applicationSisIds, applications, staffSavedViews } from '../db/schema';
+import {
+  accounts,
+  applicationSisIds,
+  applications,
+  staffApplicationViews,
+  staffSavedViews,
+} from '../db/schema';
 
 export interface ApplicationHeader {
   id: string;
@@ -23,6 +29,10 @@ export interface ApplicationHeader {
 /** The one-application page's reads, and the saved views of the list. */
 export function createApplicationViewStore(db: AppDatabase) {
   return {
+    transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
     /** The application of an account, with the account's address; null when there is none. */
     async find(accountId: string, tx: Executor = db): Promise<ApplicationHeader | null> {
       const [row] = await tx
@@ -53,6 +63,20 @@ export function createApplicationViewStore(db: AppDatabase) {
             ? null
             : { sisId, setByLabel: sisSetBy, setAt: sisSetAt },
       };
+    },
+
+    /**
+     * That this member opened the application now: the list's "new since I last looked" compares
+     * the application's changes with it. One row per member and application, moved forward.
+     */
+    async recordView(staffId: string, accountId: string, tx: Executor = db): Promise<void> {
+      await tx
+        .insert(staffApplicationViews)
+        .values({ staffId, accountId, viewedAt: sql`now()` })
+        .onConflictDoUpdate({
+          target: [staffApplicationViews.staffId, staffApplicationViews.accountId],
+          set: { viewedAt: sql`excluded.viewed_at` },
+        });
     },
 
     async exists(accountId: string, tx: Executor = db): Promise<boolean> {

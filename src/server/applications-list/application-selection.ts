@@ -3,6 +3,7 @@ import {
   type ApplicationListRequest,
   applicationListQuery,
   givenListFilters,
+  type ListViewer,
   listRequestOf,
   unknownRequirementFilter,
   unknownRequirementMessage,
@@ -27,6 +28,13 @@ export const SELECTION_NOT_LIST_PARAMETER_MESSAGE =
   'An export holds every matching application: page, page_size and email are not part of it.';
 
 const NOT_FOR_SELECTIONS = ['page', 'page_size', 'email'] as const;
+
+/**
+ * "New since I last looked" is each member's own: what acts on a list without knowing who asks
+ * (a job run later, a decision for a list) refuses it by name rather than guessing.
+ */
+export const MEMBER_FILTER_NOT_HERE_MESSAGE =
+  'The filter "New since I last looked" is your own and cannot be used here: leave out new_since.';
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
@@ -84,6 +92,7 @@ export function checkTenantListFilters(
 export function parseApplicationSelection(
   raw: RawQuery,
   tenant?: Pick<TenantConfig, 'credit'>,
+  viewer?: ListViewer,
 ): ApplicationSelection {
   const unstorable = unstorableTextPath(raw);
   if (unstorable !== null) {
@@ -100,8 +109,13 @@ export function parseApplicationSelection(
   const parsed = applicationListQuery.safeParse(raw);
   if (!parsed.success) throw new HttpError(400, INVALID_REQUEST_MESSAGE, fieldErrors(parsed.error));
   if (tenant) checkTenantListFilters(tenant, parsed.data);
+  if (parsed.data.new_since !== undefined && !viewer) {
+    throw new HttpError(400, MEMBER_FILTER_NOT_HERE_MESSAGE, {
+      new_since: [MEMBER_FILTER_NOT_HERE_MESSAGE],
+    });
+  }
   return {
-    request: listRequestOf(parsed.data),
+    request: listRequestOf(parsed.data, viewer),
     queryString: queryStringOf(parsed.data),
     filters: givenListFilters(parsed.data),
   };
@@ -111,6 +125,7 @@ export function parseApplicationSelection(
 export function parseSelectionQueryString(
   queryString: string,
   tenant?: Pick<TenantConfig, 'credit'>,
+  viewer?: ListViewer,
 ): ApplicationSelection {
-  return parseApplicationSelection(rawQueryOf(queryString), tenant);
+  return parseApplicationSelection(rawQueryOf(queryString), tenant, viewer);
 }

@@ -5,7 +5,6 @@ import {
   givenListFilters,
   listRequestOf,
 } from '../../shared/staff/application-list-api';
-import { roleAllows } from '../../shared/staff/permissions';
 import { type ApplicationSummary, STAFF_API } from '../../shared/staff/staff-api';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import type { AppDatabase } from '../db/database';
@@ -14,6 +13,7 @@ import { type StaffSessions, staffOf } from '../staff/staff-sessions';
 import { checkTenantListFilters } from './application-selection';
 import { findApplicationsByEmail, listApplications } from './applications-list-store';
 import { withDecisionLabels } from './list-decision-labels';
+import { listViewerOf } from './list-viewer';
 
 export interface ApplicationListRoutesOptions {
   db: AppDatabase;
@@ -52,12 +52,9 @@ export const applicationListRoutes: FastifyPluginAsync<ApplicationListRoutesOpti
         return found;
       }
       checkTenantListFilters(context.tenant, query);
-      const staff = staffOf(request);
-      // Each member's own list: reads' scores only where the blind rule lets them see them.
-      const listRequest = {
-        ...listRequestOf(query),
-        viewer: { id: staff.id, committee: roleAllows(staff.role, 'reviews.committee') },
-      };
+      // Each member's own list: reads' scores only where the blind rule lets them see them, and
+      // "new since I last looked" by their own opening of each application.
+      const listRequest = listRequestOf(query, listViewerOf(staffOf(request)));
       const page = await listApplications(db, listRequest);
       await request.audit.record({
         action: 'application.search',

@@ -348,7 +348,7 @@ async function pageByWalkedColumn(
 ): Promise<ListRow[]> {
   const { table, accountId, column } = walked;
   const dir = sql.raw(direction);
-  const filters = listFiltersWhere(request.filters, { viewer: request.viewer });
+  const filters = filtersOf(request);
   // Filters on the walked table read the joined row itself: a bound on the sorted column
   // (`units_min` sorted by units) starts the walk at the bound rather than testing every row.
   const joinedFilters = listFiltersWhere(request.filters, {

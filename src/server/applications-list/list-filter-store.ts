@@ -4,6 +4,7 @@ import type { ListFilterColumn, ListFilterCondition } from '../../shared/staff/l
 import { APPLICATION_STATUSES, parseRequirementFilterValue } from '../../shared/staff/list-filters';
 import { startOfDay } from '../audit/audit-store';
 import {
+  applicationChanges,
   applications,
   checklistCounts,
   courseworkTotals,
@@ -11,6 +12,7 @@ import {
   creditSummaries,
   decisions,
   reviewReads,
+  staffApplicationViews,
 } from '../db/schema';
 
 /*
@@ -53,6 +55,11 @@ type ListColumnSource =
       on: 'viewer';
       column: SQLWrapper;
       values: (values: readonly string[], viewer: ListViewer | undefined) => SQL;
+    }
+  | {
+      /** The member's own: a condition for the member asking (yes/no filters). */
+      on: 'per_member';
+      condition: (viewerId: string) => SQL;
     };
 
 const statusIndex = (status: string) => (APPLICATION_STATUSES as readonly string[]).indexOf(status);
@@ -137,6 +144,25 @@ function recommendationCondition(values: readonly string[], viewer: ListViewer |
     sql`, `,
   )}))`;
 }
+const views = staffApplicationViews;
+const changes = applicationChanges;
+
+/**
+ * New since the member last looked: never opened by them, or changed after they opened it. A
+ * submitted application's change time is application_changes (what integrators see change); an
+ * application not yet submitted has none, so its own updated time counts. Answered from the
+ * views' primary key (staff_id, account_id) and application_changes' primary key.
+ */
+function newSinceViewed(viewerId: string): SQL {
+  return sql`not exists (select 1 from ${views}
+    where ${views.staffId} = ${viewerId} and ${views.accountId} = ${a.accountId}
+    and ${views.viewedAt} >= coalesce(
+      (select ${changes.changedAt} from ${changes} where ${changes.accountId} = ${a.accountId}),
+      ${a.updatedAt}, '-infinity'::timestamptz))`;
+}
+
+/** A member-specific filter given without the member: a mistake in the code that calls. */
+export class ListFilterViewerMissing extends Error {}
 
 /** Every column a filter may read; the type makes a new column in the table name one here. */
 export const LIST_FILTER_COLUMNS: Record<ListFilterColumn, ListColumnSource> = {
@@ -190,6 +216,7 @@ export const LIST_FILTER_COLUMNS: Record<ListFilterColumn, ListColumnSource> = {
   },
   review_status: { on: 'viewer', column: a.accountId, values: reviewStatusCondition },
   review_recommendation: { on: 'viewer', column: a.accountId, values: recommendationCondition },
+  new_since_viewed: { on: 'per_member', condition: newSinceViewed },
 };
 
 /** One filter's condition on its column, before it is placed where the column is read. */
@@ -205,6 +232,12 @@ function columnConditions(
 ): ColumnCondition[] {
   const source = LIST_FILTER_COLUMNS[filter.column];
   const on = (condition: SQL): ColumnCondition => ({ source, condition });
+  if (source.on === 'per_member') {
+    if (!viewer) throw new ListFilterViewerMissing(`${filter.name} needs the member`);
+    const condition = source.condition(viewer.id);
+    if (filter.kind !== 'yes_no') return [on(condition)];
+    return [on(filter.yes ? condition : sql`not ${condition}`)];
+  }
   const { column } = source;
   switch (filter.kind) {
     case 'values': {
@@ -234,7 +267,8 @@ function columnConditions(
 
 /**
  * Every filter of a request together, as conditions on `applications`; undefined when none is
- * given. The conditions on one table of one row per application are read by one `exists` (GPA
+ * given. A member's own filter (new since I last looked) reads `viewer`, the member asking.
+ * The conditions on one table of one row per application are read by one `exists` (GPA
  * and units together are one lookup of coursework_totals, not two). A table the statement joins
  * already by account id (`joined`: the sort's table walked from its index) is read directly, so
  * a bound on the sorted column starts the walk at the bound.

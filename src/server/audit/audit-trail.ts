@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'document.view',
   'application_pdf.view',
   'checklist.mark',
+  // One item marked for many applications at once (checklist/checklist-routes.ts).
+  'checklist.bulk_mark',
   'receipt.verify',
   'service_link.created',
   'service_link.revoked',

@@ -4,10 +4,13 @@ import {
   type Checklist,
   type ChecklistState,
 } from '../../shared/staff/application-api';
+import { BULK_CHECKLIST_MESSAGES } from '../../shared/staff/bulk-checklist';
 import {
   APPLICATION_CHECKLIST_SOURCES,
+  type ChecklistMarkRecord,
   type ChecklistSources,
   checklistOf,
+  type DerivedChecklistItem,
   deriveChecklistItems,
 } from '../../shared/staff/checklist';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
@@ -25,6 +28,15 @@ export interface ChecklistChange {
   previous: ChecklistState;
 }
 
+/** What a bulk mark did, application by application counted. */
+export interface BulkMarkOutcome {
+  marked: number;
+  already: number;
+  not_applicable: number;
+  /** The applications whose item changed. */
+  marked_ids: string[];
+}
+
 export interface ChecklistService {
   /** The checklist of an application; null when the account has no application. */
   of(accountId: string): Promise<Checklist | null>;
@@ -40,6 +52,20 @@ export interface ChecklistService {
     staff: { id: string; label: string },
     record?: (change: ChecklistChange, tx: Executor) => Promise<void>,
   ): Promise<Checklist>;
+  /**
+   * Sets one item's state on many applications as this staff member, in one transaction, as
+   * `mark` does for one: the same marks (and so the same integration events), the same recount.
+   * Applications already in that state are left as they are, and those without the item are
+   * skipped; all are reported. A 422 HttpError when none of them has the item. `record` runs
+   * in the transaction once, with what was done (the audit entry).
+   */
+  markMany(
+    accountIds: readonly string[],
+    itemKey: string,
+    state: ChecklistState,
+    staff: { id: string; label: string },
+    record?: (outcome: BulkMarkOutcome, tx: Executor) => Promise<void>,
+  ): Promise<BulkMarkOutcome>;
   /** Recounts the application's missing items now (after a change the sweep would be late for). */
   refresh(accountId: string): Promise<void>;
   /** The checklists of many applications at once; ids without an application are left out. */
@@ -116,6 +142,71 @@ export function createChecklistService(options: {
         );
         await record?.({ item: itemKey, state, previous: item.state }, tx);
         return checklist;
+      });
+    },
+
+    async markMany(accountIds, itemKey, state, staff, record) {
+      const ids = [...new Set(accountIds)];
+      return store.transaction(async (tx) => {
+        await store.lock(ids, tx);
+        const [before, now] = await Promise.all([store.sources(ids, tx), store.now(tx)]);
+        // Each application's items are derived once (the answers cannot change under the lock);
+        // the checklist after the mark is the same derivation with the new mark in its place.
+        const toMark: { source: ChecklistSource; items: DerivedChecklistItem[] }[] = [];
+        let already = 0;
+        for (const source of before.values()) {
+          const items = itemsOf(source);
+          const item = checklistOf(items, source.marks, source.documents).items.find(
+            (entry) => entry.key === itemKey,
+          );
+          if (!item) continue;
+          if (item.state === state) already += 1;
+          else toMark.push({ source, items });
+        }
+        const markedIds = toMark.map(({ source }) => source.accountId);
+        const outcome: BulkMarkOutcome = {
+          marked: toMark.length,
+          already,
+          not_applicable: ids.length - toMark.length - already,
+          marked_ids: markedIds,
+        };
+        if (toMark.length === 0 && already === 0)
+          throw new HttpError(422, BULK_CHECKLIST_MESSAGES.noSuchItem, {
+            item_key: [BULK_CHECKLIST_MESSAGES.noSuchItem],
+          });
+        await store.saveMarks(
+          markedIds.map((accountId) => ({
+            accountId,
+            itemKey,
+            state,
+            staffId: staff.id,
+            staffLabel: staff.label,
+          })),
+          tx,
+        );
+        // The mark as saved: now() is the transaction's time, the time the rows were given.
+        const mark: ChecklistMarkRecord = {
+          itemKey,
+          state,
+          setByType: 'staff',
+          setById: staff.id,
+          setByLabel: staff.label,
+          setAt: now,
+        };
+        await store.saveCounts(
+          toMark.map(({ source, items }) => ({
+            accountId: source.accountId,
+            missing: checklistOf(
+              items,
+              [...source.marks.filter((one) => one.itemKey !== itemKey), mark],
+              source.documents,
+            ).missing,
+            sourceUpdatedAt: source.updatedAt,
+          })),
+          tx,
+        );
+        await record?.(outcome, tx);
+        return outcome;
       });
     },
 

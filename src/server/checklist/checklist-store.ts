@@ -32,6 +32,31 @@ export interface ChecklistCountRow {
 /** Serialises the recounts and marks of one application across servers (a transaction lock). */
 const lockKey = (accountId: string) => sql`hashtextextended(${`checklist:${accountId}`}, 0)`;
 
+/** Rows a multi-row statement writes at once: well under PostgreSQL's 65,535 parameters. */
+const WRITE_BATCH = 1_000;
+/** Advisory locks one statement takes. */
+const LOCK_BATCH = 5_000;
+
+async function saveCountRows(rows: readonly ChecklistCountRow[], tx: Executor): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .insert(checklistCounts)
+    .values(
+      rows.map((row) => ({
+        accountId: row.accountId,
+        missing: row.missing,
+        sourceUpdatedAt: sql`${row.sourceUpdatedAt}::timestamptz`,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: checklistCounts.accountId,
+      set: {
+        missing: sql`excluded.missing`,
+        sourceUpdatedAt: sql`excluded.source_updated_at`,
+      },
+    });
+}
+
 /**
  * The checklist's tables: staff marks and the list's missing counts, and what a checklist is
  * derived from. Every method runs on the database unless given a transaction.
@@ -47,8 +72,17 @@ export function createChecklistStore(db: AppDatabase) {
      * two batches never wait on each other.
      */
     async lock(accountIds: readonly string[], tx: Executor): Promise<void> {
-      for (const accountId of [...new Set(accountIds)].sort())
-        await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(accountId)})`);
+      const sorted = [...new Set(accountIds)].sort();
+      if (sorted.length === 1) {
+        await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(sorted[0] as string)})`);
+        return;
+      }
+      // Many at once (a bulk mark of thousands) in one statement, taken in the ids' order.
+      for (let start = 0; start < sorted.length; start += LOCK_BATCH) {
+        const ids = sorted.slice(start, start + LOCK_BATCH);
+        await tx.execute(sql`select count(pg_advisory_xact_lock(hashtextextended('checklist:' || id, 0)))
+          from (select id from unnest(${sql.param(ids)}::text[]) as id order by id) as ids`);
+      }
     },
 
     async applicationExists(accountId: string, tx: Executor = db): Promise<boolean> {
@@ -57,6 +91,21 @@ export function createChecklistStore(db: AppDatabase) {
         .from(applications)
         .where(eq(applications.accountId, accountId));
       return row !== undefined;
+    },
+
+    /** Those of these ids that are an application's, in the order given. */
+    async existingApplications(
+      accountIds: readonly string[],
+      tx: Executor = db,
+    ): Promise<string[]> {
+      if (accountIds.length === 0) return [];
+      const ids = [...new Set(accountIds)];
+      const rows = await tx
+        .select({ id: applications.accountId })
+        .from(applications)
+        .where(inArray(applications.accountId, ids));
+      const found = new Set(rows.map((row) => row.id));
+      return ids.filter((id) => found.has(id));
     },
 
     /** The sources of these applications; an id without an application is left out. */
@@ -136,24 +185,50 @@ export function createChecklistStore(db: AppDatabase) {
         });
     },
 
+    /**
+     * The same marks as saveMark, many in a statement: each row fires the table's triggers (the
+     * integration events) as a single mark does.
+     */
+    async saveMarks(
+      marks: readonly {
+        accountId: string;
+        itemKey: string;
+        state: ChecklistState;
+        staffId: string;
+        staffLabel: string;
+      }[],
+      tx: Executor = db,
+    ): Promise<void> {
+      for (let start = 0; start < marks.length; start += WRITE_BATCH) {
+        await tx
+          .insert(checklistMarks)
+          .values(
+            marks.slice(start, start + WRITE_BATCH).map((mark) => ({
+              accountId: mark.accountId,
+              itemKey: mark.itemKey,
+              state: mark.state,
+              setByType: 'staff' as const,
+              setById: mark.staffId,
+              setByLabel: mark.staffLabel,
+              setAt: sql`now()`,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [checklistMarks.accountId, checklistMarks.itemKey],
+            set: {
+              state: sql`excluded.state`,
+              setByType: sql`excluded.set_by_type`,
+              setById: sql`excluded.set_by_id`,
+              setByLabel: sql`excluded.set_by_label`,
+              setAt: sql`excluded.set_at`,
+            },
+          });
+      }
+    },
+
     async saveCounts(rows: readonly ChecklistCountRow[], tx: Executor = db): Promise<void> {
-      if (rows.length === 0) return;
-      await tx
-        .insert(checklistCounts)
-        .values(
-          rows.map((row) => ({
-            accountId: row.accountId,
-            missing: row.missing,
-            sourceUpdatedAt: sql`${row.sourceUpdatedAt}::timestamptz`,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: checklistCounts.accountId,
-          set: {
-            missing: sql`excluded.missing`,
-            sourceUpdatedAt: sql`excluded.source_updated_at`,
-          },
-        });
+      for (let start = 0; start < rows.length; start += WRITE_BATCH)
+        await saveCountRows(rows.slice(start, start + WRITE_BATCH), tx);
     },
 
     async count(

@@ -9,8 +9,8 @@ import {
   releaseDecisionSchema,
   type StaffDecision,
 } from '../../shared/staff/decision-api';
-import { roleAllows } from '../../shared/staff/permissions';
 import { applicationIdParams } from '../../shared/staff/staff-api';
+import { listViewerOf } from '../applications-list/list-viewer';
 import type { Env } from '../config/env';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { type StaffSessions, staffActor, staffOf } from '../staff/staff-sessions';
@@ -22,7 +22,7 @@ function callerOf(request: FastifyRequest): StaffCaller {
     actor: staffActor(staff),
     recorder: { id: staff.id, label: staff.displayName || staff.email },
     ip: request.ip,
-    viewer: { id: staff.id, committee: roleAllows(staff.role, 'reviews.committee') },
+    viewer: listViewerOf(staff),
   };
 }
 

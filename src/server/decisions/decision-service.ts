@@ -203,8 +203,8 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   }
 
   async function selectionOf(query: string, kind: 'record' | 'release', viewer?: ListViewer) {
-    const parsed = parseSelectionQueryString(query);
-    const selection = await selectionCondition(db, { ...parsed.request, viewer });
+    const parsed = parseSelectionQueryString(query, undefined, viewer);
+    const selection = await selectionCondition(db, parsed.request);
     const found = selection
       ? await batchSelection(db, selection.where, kind, BATCH_MAX + 1)
       : { matched: 0, submitted: 0, ids: [] };

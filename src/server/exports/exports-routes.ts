@@ -14,10 +14,10 @@ import {
   exportColumnsResponse,
   requirementColumn,
 } from '../../shared/staff/export-columns';
-import { roleAllows } from '../../shared/staff/permissions';
 import { STAFF_API } from '../../shared/staff/staff-api';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import type { ApplicationPdfs } from '../application-pdf/application-pdfs';
+import { listViewerOf } from '../applications-list/list-viewer';
 import type { ChecklistService } from '../checklist/checklist-service';
 import type { Env } from '../config/env';
 import { CSV_CONTENT_TYPE, csvStream } from '../http/csv-writer';
@@ -42,8 +42,7 @@ import { createZipExports, ZIP_EXPORT_MAX, ZIP_EXPORT_TOO_MANY_MESSAGE } from '.
 
 /** The exporting member, for reading's filters and columns (the blind rule). */
 function viewerOf(request: FastifyRequest): ListViewer {
-  const staff = staffOf(request);
-  return { id: staff.id, committee: roleAllows(staff.role, 'reviews.committee') };
+  return listViewerOf(staffOf(request));
 }
 
 export const EXPORT_ID_MESSAGE = 'An export id is a UUID.';
@@ -155,7 +154,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (pare
     { onRequest: sessions.guard('exports.run'), schema: { querystring: exportQuerystring } },
     async (request, reply) => {
       const { columns: givenColumns, ...listParams } = request.query as RawQuery;
-      const query = parseExportQuery(listParams, context.tenant);
+      const query = parseExportQuery(listParams, context.tenant, viewerOf(request));
       const columns = columnsOf(givenColumns);
       const viewer = viewerOf(request);
       const ids = await store.matchingIds({ ...query.request, viewer });
@@ -209,7 +208,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (pare
     `${STAFF_API}/exports/courses.csv`,
     { onRequest: sessions.guard('exports.run'), schema: { querystring: exportQuerystring } },
     async (request, reply) => {
-      const query = parseExportQuery(request.query as RawQuery, context.tenant);
+      const query = parseExportQuery(request.query as RawQuery, context.tenant, viewerOf(request));
       const ids = await store.matchingIds({ ...query.request, viewer: viewerOf(request) });
       await request.audit.record({
         action: 'applications.export_courses_csv',

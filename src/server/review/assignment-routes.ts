@@ -15,6 +15,7 @@ import {
   reassignReadSchema,
   saveRulesSchema,
 } from '../../shared/review/review-api';
+import { listViewerOf } from '../applications-list/list-viewer';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { type StaffSessions, staffOf } from '../staff/staff-sessions';
 import type { Assigner, AssignmentService } from './assignment-service';
@@ -27,7 +28,11 @@ export interface AssignmentRoutesOptions {
 
 function assignerOf(request: FastifyRequest): Assigner {
   const staff = staffOf(request);
-  return { label: staff.displayName || staff.email, audit: request.audit };
+  return {
+    label: staff.displayName || staff.email,
+    audit: request.audit,
+    viewer: listViewerOf(staff),
+  };
 }
 
 /**

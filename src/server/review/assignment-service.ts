@@ -15,6 +15,7 @@ import {
 } from '../../shared/review/review-api';
 import type { ReviewConfig } from '../../shared/review/review-config';
 import { reviewFormConfigFor } from '../../shared/review/review-form';
+import type { ListViewer } from '../../shared/staff/application-list-api';
 import { roleAllows, STAFF_ROLES, type StaffRole } from '../../shared/staff/permissions';
 import { parseSelectionQueryString } from '../applications-list/application-selection';
 import { selectionCondition } from '../applications-list/application-selection-store';
@@ -58,6 +59,8 @@ export interface AssignmentServiceDeps {
 /** The member acting, as the audit trail and `assigned_by` name them. */
 export interface Assigner {
   label: string;
+  /** The administrator as the list they assign sees it (filters on reading, new since…). */
+  viewer?: ListViewer;
   audit: Pick<RequestAudit, 'record'>;
 }
 
@@ -234,7 +237,7 @@ export function createAssignmentService(deps: AssignmentServiceDeps) {
       },
       by: Assigner,
     ): Promise<AssignmentResult> {
-      const parsed = parseSelectionQueryString(body.query);
+      const parsed = parseSelectionQueryString(body.query, undefined, by.viewer);
       const readerIds = [...new Set(body.reader_ids)];
       const members = new Map((await store.members(readerIds)).map((row) => [row.id, row]));
       for (const id of readerIds) {

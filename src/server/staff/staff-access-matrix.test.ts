@@ -127,6 +127,8 @@ const ACCESS: Record<string, Access> = {
     kind: 'permission',
     permission: 'checklist.mark',
   },
+  'POST /staff/api/checklist/bulk': { kind: 'permission', permission: 'checklist.mark' },
+  'GET /staff/api/checklist/items': { kind: 'permission', permission: 'checklist.mark' },
   'GET /staff/api/applications/:applicationId/links': {
     kind: 'permission',
     permission: 'service_links.manage',
@@ -174,7 +176,8 @@ const ACCESS: Record<string, Access> = {
   'POST /staff/api/integrations/clients/:clientId/revoke': {
     kind: 'permission',
     permission: 'integrations.manage',
-  },  'GET /staff/api/reviews/queue': { kind: 'permission', permission: 'reviews.read' },
+  },
+  'GET /staff/api/reviews/queue': { kind: 'permission', permission: 'reviews.read' },
   'POST /staff/api/reviews/assignments': { kind: 'permission', permission: 'reviews.assign' },
   'PUT /staff/api/reviews/:readId/reader': { kind: 'permission', permission: 'reviews.assign' },
   'GET /staff/api/reviews/readers': { kind: 'permission', permission: 'reviews.assign' },

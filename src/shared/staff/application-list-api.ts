@@ -264,7 +264,8 @@ export interface ApplicationListRequest {
   pageSize: number;
   /**
    * The member the list is for: reads' scores and recommendations are shown and matched only
-   * where the blind rule lets them see them. Without one, never.
+   * where the blind rule lets them see them (without one, never), and the filters that are each
+   * member's own (new since I last looked) read it (without one, such a filter is refused).
    */
   viewer?: ListViewer;
 }
@@ -275,9 +276,13 @@ export interface ListViewer {
   committee: boolean;
 }
 
-export function listRequestOf(query: ApplicationListQuery): ApplicationListRequest {
+export function listRequestOf(
+  query: ApplicationListQuery,
+  viewer?: ListViewer,
+): ApplicationListRequest {
   const q = (query.q ?? '').trim();
   return {
+    ...(viewer ? { viewer } : {}),
     q,
     filters: listFilterConditions(query),
     sort: query.sort ?? (q === '' ? 'last_activity' : null),

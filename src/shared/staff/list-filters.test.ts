@@ -46,6 +46,7 @@ describe('the filter table', () => {
       'requirement',
       'review_status',
       'recommendation',
+      'new_since',
     ]);
     expect(new Set(APPLICATION_LIST_FILTERS).size).toBe(APPLICATION_LIST_FILTERS.length);
     for (const param of ['q', 'sort', 'direction', 'page', 'page_size', 'email']) {
@@ -308,6 +309,7 @@ describe('the address derived from the table', () => {
     expect(anyListFilter({ ...EMPTY_LIST_FILTERS, gpa_min: '2.4' })).toBe(true);
     expect(anyListFilter({ ...EMPTY_LIST_FILTERS, credit: ['reviewed'] })).toBe(true);
     expect(anyListFilter({ ...EMPTY_LIST_FILTERS, requirement: ['adt:met'] })).toBe(true);
+    expect(anyListFilter({ ...EMPTY_LIST_FILTERS, new_since: 'true' })).toBe(true);
   });
 
   it('is what the server accepts, for every row', () => {
@@ -326,6 +328,7 @@ describe('the address derived from the table', () => {
       requirement: ['golden_four:met'],
       review_status: ['complete'],
       recommendation: ['admit'],
+      new_since: 'true',
     });
     const parsed = parse(search);
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);

@@ -105,7 +105,9 @@ export type ListFilterColumn =
   | 'credit_review'
   | 'credit_requirements'
   | 'review_status'
-  | 'review_recommendation';
+  | 'review_recommendation'
+  /** The member's own: changed since they last opened the application, or never opened. */
+  | 'new_since_viewed';
 
 interface ListFilterBase {
   /** The parameter in the address and the request (a date range adds `_from` and `_to`). */
@@ -304,6 +306,19 @@ export const LIST_FILTERS = [
     anyLabel: 'Any recommendation',
     options: { from: 'decision_codes' },
     column: 'review_recommendation',
+  },
+  {
+    // Each member's own (staff_application_views): the server reads it for the member asking.
+    name: 'new_since',
+    kind: 'yes_no',
+    id: 'filter-new-since',
+    label: 'New since I last looked',
+    anyLabel: 'Any',
+    yesLabel: 'New or changed since I last looked',
+    noLabel: 'Nothing new since I last looked',
+    yesSentence: 'new since you last looked',
+    noSentence: 'unchanged since you last looked',
+    column: 'new_since_viewed',
   },
 ] as const satisfies readonly ListFilterRow[];
 

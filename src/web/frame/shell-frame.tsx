@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { isRouteHandle } from '../navigation/route-handle';
 import { useToastScreen } from '../toast/use-toast-screen';
 import { cx } from '../ui/cx';
 import { LoadingSpinner } from '../ui/loading-spinner';
@@ -42,6 +43,7 @@ export function ShellFrame({
     <div className={styles.shell}>
       {/* Once the overlay is drawn, what it covers is out of the keyboard's reach (WCAG 2.4.11). */}
       <div className={styles.screen} inert={covered}>
+        <PageSkipLink />
         <a href="#main" className={styles.skipLink}>
           Skip to main content
         </a>
@@ -53,6 +55,32 @@ export function ShellFrame({
       </div>
       {covered ? <LoadingSpinner fadeIn /> : null}
     </div>
+  );
+}
+
+/**
+ * The page's own skip link, when its route names one. Focus moves to the target itself (it has
+ * tabIndex -1), without changing the address; a target not drawn yet leaves the link inert.
+ */
+function PageSkipLink() {
+  const handles = useMatches()
+    .map((match) => match.handle)
+    .filter(isRouteHandle);
+  const skipTo = handles.at(-1)?.skipTo;
+  if (!skipTo) return null;
+  return (
+    <a
+      href={`#${skipTo.id}`}
+      className={styles.skipLink}
+      onClick={(event) => {
+        const target = document.getElementById(skipTo.id);
+        if (!target) return;
+        event.preventDefault();
+        target.focus();
+      }}
+    >
+      {skipTo.label}
+    </a>
   );
 }
 

@@ -94,7 +94,14 @@ export function createStaffRoutes(queryClient: QueryClient): RouteObject[] {
           },
           Component: SignedInLayout,
           children: [
-            { index: true, handle: handle('Applications'), lazy: pages.home },
+            {
+              index: true,
+              handle: {
+                ...handle('Applications'),
+                skipTo: { id: 'results-table', label: 'Skip to results' },
+              },
+              lazy: pages.home,
+            },
             {
               path: 'applications/:id',
               handle: handle('Application'),

@@ -53,6 +53,7 @@ describe('the list query in the address', () => {
       requirement: ['golden_four:met'],
       review_status: [],
       recommendation: [],
+      new_since: '',
       sort: 'name',
       direction: 'desc',
       page: 3,

@@ -3,6 +3,13 @@ import {
   type ApplicationListSort,
 } from '../../../shared/staff/application-list-api';
 import {
+  anyListFilter,
+  LIST_FILTERS,
+  type ListFilterRow,
+  paramsOfFilter,
+} from '../../../shared/staff/list-filters';
+import {
+  EMPTY_LIST_QUERY,
   type ListQuery,
   listQueryString,
   searchOfListQuery,
@@ -167,4 +174,23 @@ export function applicantName(row: {
   const name = last && first ? `${last}, ${first}` : last || first;
   if (name === '') return preferred;
   return preferred && preferred !== first ? `${name} (${preferred})` : name;
+}
+
+/** How many of the table's filters narrow the list (a date range counts once). */
+export function appliedFilterCount(query: ListQuery): number {
+  const rows: readonly ListFilterRow[] = LIST_FILTERS;
+  return rows.filter((row) => anyListFilter(onlyFilter(query, row))).length;
+}
+
+function onlyFilter(query: ListQuery, row: ListFilterRow): ListQuery {
+  const kept = Object.fromEntries(
+    paramsOfFilter(row).map((param) => [param, query[param as keyof ListQuery]]),
+  );
+  return { ...EMPTY_LIST_QUERY, ...kept };
+}
+
+/** The filters' disclosure, with how many are applied while it is closed. */
+export function filtersSummary(applied: number): string {
+  if (applied === 0) return 'Filters';
+  return `Filters (${applied} applied)`;
 }

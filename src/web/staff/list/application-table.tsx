@@ -21,6 +21,10 @@ import {
 } from './application-filters';
 import list from './list.module.css';
 import { COLUMNS, type SetQuery, SORTABLE } from './list-columns';
+import type { RowSelection } from './row-selection';
+
+/** What "Skip to results" moves focus to (the list route's handle names it). */
+export const RESULTS_TABLE_ID = 'results-table';
 
 function SortIcon({ state }: { state: 'ascending' | 'descending' | 'none' }) {
   return (
@@ -35,10 +39,12 @@ export function ApplicationTable({
   query,
   setQuery,
   rows,
+  selection,
 }: {
   query: ListQuery;
   setQuery: SetQuery;
   rows: ApplicationListRow[];
+  selection: RowSelection;
 }) {
   const { data: me } = useQuery({ ...meQueryOptions, enabled: false });
   const canLink = me?.permissions.includes('service_links.manage') ?? false;
@@ -49,9 +55,10 @@ export function ApplicationTable({
       : `sorted by ${SORTABLE.find((column) => column.sort === sort)?.label.toLowerCase() ?? sort}, ${direction === 'asc' ? 'ascending' : 'descending'}`;
   return (
     <div className={list.frame}>
-      <table className={cx(styles.table, list.table)}>
+      {/* Focused by "Skip to results": the next Tab reaches the first row. */}
+      <table id={RESULTS_TABLE_ID} tabIndex={-1} className={cx(styles.table, list.table)}>
         <caption className="visually-hidden">
-          Applications, {order}. Column headers with buttons sort the list.
+          Applications, {order}. Sort with the Sort by choice above the table or the column headers.
         </caption>
         <colgroup>
           {COLUMNS.map((column) => (
@@ -72,8 +79,11 @@ export function ApplicationTable({
               const state = ariaSortOf(query, sort);
               return (
                 <th key={column.key} scope="col" aria-sort={state}>
+                  {/* Out of the Tab order: the Sort by choice sorts by keyboard, so the rows
+                      are one Tab from the table rather than eleven. */}
                   <button
                     type="button"
+                    tabIndex={-1}
                     className={list.sortButton}
                     onClick={() => setQuery(withSort(query, sort))}
                   >
@@ -92,7 +102,18 @@ export function ApplicationTable({
                 <Link to={applicationHref(row.id, query)} className={list.name}>
                   {applicantName(row) || 'Name not given yet'}
                 </Link>
-                {canLink ? <LinksDialog row={row} /> : null}
+                <div className={list.rowActions}>
+                  <label className={list.rowSelect}>
+                    <input
+                      type="checkbox"
+                      checked={selection.isSelected(row.id)}
+                      aria-label={`Select ${applicantName(row) || row.email}`}
+                      onChange={(event) => selection.toggle(row.id, event.target.checked)}
+                    />
+                    <span aria-hidden="true">Select</span>
+                  </label>
+                  {canLink ? <LinksDialog row={row} /> : null}
+                </div>
               </th>
               <td data-label="Email">{row.email}</td>
               <td data-label="Status">

@@ -11,12 +11,15 @@ import {
   searchOfListQuery,
   withPage,
 } from './application-filters';
+import { BulkChecklistPanel } from './bulk-checklist-panel';
 import { ExportPanel } from './export-panel';
 import { listCalls, listKeys } from './list-calls';
 import type { SetQuery } from './list-columns';
-import { ListFilters } from './list-filters';
+import { LIST_SEARCH_ID, ListFilters } from './list-filters';
 import { Results } from './results';
+import { useRowSelection } from './row-selection';
 import { SavedViews } from './saved-views';
+import { useSlashFocuses } from './search-shortcut';
 
 function ApplicationsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -34,6 +37,9 @@ function ApplicationsPage() {
   const canExport = me?.permissions.includes('exports.run') ?? false;
   const canDecide = me?.permissions.includes('decisions.manage') ?? false;
   const canEvaluate = me?.permissions.includes('credit.evaluate') ?? false;
+  const canMark = me?.permissions.includes('checklist.mark') ?? false;
+  const selection = useRowSelection(listQueryString(query, { paging: false }));
+  useSlashFocuses(LIST_SEARCH_ID);
   // Synchronous, so a ticked box or a chosen option shows at once instead of flicking back
   // until the navigation lands.
   const setQuery: SetQuery = (next, options) =>
@@ -56,8 +62,17 @@ function ApplicationsPage() {
         intro="Every application, newest activity first. Search, filter and sort; the address keeps the view, so it can be shared or saved."
       />
       <ListFilters query={query} setQuery={setQuery} onSearch={setSearchParams} />
+      <Results query={query} setQuery={setQuery} found={found} selection={selection} />
+      {canMark ? (
+        <BulkChecklistPanel
+          query={query}
+          total={found.data?.total ?? null}
+          totalExact={found.data?.total_exact ?? false}
+          selected={selection.ids}
+        />
+      ) : null}
+      {/* After the results, which a laptop's screen shows first without scrolling. */}
       <SavedViews search={listQueryString(withPage(query, 1))} />
-      <Results query={query} setQuery={setQuery} found={found} />
       {canDecide ? <DecisionBatchPanel query={query} /> : null}
       <AssignListPanel query={query} />
       {canEvaluate ? <EstimateBatchPanel query={query} /> : null}

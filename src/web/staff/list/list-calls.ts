@@ -5,6 +5,12 @@ import {
   type SavedView,
   type SavedViewInput,
 } from '../../../shared/staff/application-api';
+import {
+  BULK_CHECKLIST_API,
+  type BulkChecklistInput,
+  bulkChecklistItemsSchema,
+  bulkChecklistResultSchema,
+} from '../../../shared/staff/bulk-checklist';
 import { deleteJson, getJson, postJson } from '../../data/http-client';
 import { fetchApplicationList } from '../common/staff-query-keys';
 import { type DownloadedFile, fetchFile } from '../shell/staff-calls';
@@ -80,4 +86,15 @@ export const listCalls = {
   startZip: (query: string) => postJson<ExportJob>(applicationUrls.zipExports, { query }),
   zipJob: (id: string) => getJson<ExportJob>(applicationUrls.zipExport(encodeURIComponent(id))),
   zipJobs: () => getJson<ExportJob[]>(applicationUrls.zipExports),
+  /** The checklist items a bulk mark may name. */
+  checklistItems: () =>
+    getJson<unknown>(BULK_CHECKLIST_API.items).then(
+      (reply) => bulkChecklistItemsSchema.parse(reply).items,
+    ),
+  bulkMark: (input: BulkChecklistInput) =>
+    postJson<unknown>(BULK_CHECKLIST_API.mark, input).then((reply) =>
+      bulkChecklistResultSchema.parse(reply),
+    ),
 };
+
+export const checklistItemsKey = ['staff', 'checklist-items'] as const;

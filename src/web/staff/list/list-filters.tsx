@@ -10,7 +10,9 @@ import type { ChoiceSources } from '../common/list-filter-choices';
 import { decisionCodesQuery } from '../decisions/decision-calls';
 import styles from '../shell/console.module.css';
 import {
+  appliedFilterCount,
   clearedFilters,
+  filtersSummary,
   hasFilters,
   type ListQuery,
   listQueryFromSearch,
@@ -21,6 +23,9 @@ import {
 import { FilterControl } from './filter-fields';
 import list from './list.module.css';
 import type { SetQuery } from './list-columns';
+
+/** The search box: `/` focuses it from anywhere on the page. */
+export const LIST_SEARCH_ID = 'list-search';
 
 /** Typing pauses this long before the list is asked again: one call per word, not per letter. */
 const SEARCH_DELAY_MS = 350;
@@ -78,58 +83,68 @@ export function ListFilters({
     requirements: tenant.data?.credit.requirements ?? [],
   };
 
+  const applied = appliedFilterCount(query);
+
   return (
-    <section className={styles.section} aria-labelledby="filters-title">
-      <h2 id="filters-title" className={styles.sectionTitle}>
+    <section className={cx(styles.section, list.searchSection)} aria-labelledby="filters-title">
+      {/* Named for the outline and the form, not drawn: the Search label says it already. */}
+      <h2 id="filters-title" className="visually-hidden">
         Search and filters
       </h2>
       <search>
         <form aria-labelledby="filters-title" noValidate onSubmit={onSubmit}>
-          <div className={authStyles.field}>
-            <label htmlFor="list-search" className={authStyles.label}>
-              Search
-            </label>
-            <p id="list-search-hint" className={authStyles.hint}>
-              Names (typos and accents are forgiven), email, phone, school name or CEEB code.
-            </p>
-            <div className={authStyles.control}>
-              <input
-                id="list-search"
-                type="search"
-                className={authStyles.input}
-                value={text}
-                maxLength={200}
-                autoComplete="off"
-                spellCheck={false}
-                aria-describedby="list-search-hint"
-                onChange={(event) => setText(event.target.value)}
-              />
+          {/* The box and its buttons on one line: the rows start higher on the screen. */}
+          <div className={list.searchLine}>
+            <div className={cx(authStyles.field, list.searchField)}>
+              <label htmlFor={LIST_SEARCH_ID} className={authStyles.label}>
+                Search
+              </label>
+              <p id="list-search-hint" className={authStyles.hint}>
+                Names (typos and accents are forgiven), email, phone, school name or CEEB code.
+              </p>
+              <div className={authStyles.control}>
+                <input
+                  id={LIST_SEARCH_ID}
+                  type="search"
+                  className={authStyles.input}
+                  value={text}
+                  maxLength={200}
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-describedby="list-search-hint"
+                  onChange={(event) => setText(event.target.value)}
+                />
+              </div>
+            </div>
+            <div className={list.searchActions}>
+              <Button type="submit" variant="primary">
+                Search
+              </Button>
+              {hasFilters(query) ? (
+                <Link
+                  to={`?${listQueryString(clearedFilters(query))}`}
+                  className={buttonClassName('secondary')}
+                >
+                  Clear search and filters
+                </Link>
+              ) : null}
             </div>
           </div>
-          <div className={cx(styles.formRow, list.filterRow)}>
-            {LIST_FILTERS.map((row) => (
-              <FilterControl
-                key={row.name}
-                row={row}
-                query={query}
-                sources={sources}
-                onChange={(change) => setQuery(withFilters(query, change))}
-              />
-            ))}
-          </div>
-          <div className={styles.formActions}>
-            <Button type="submit" variant="primary">
-              Search
-            </Button>
-            {hasFilters(query) ? (
-              <Link
-                to={`?${listQueryString(clearedFilters(query))}`}
-                className={buttonClassName('secondary')}
-              >
-                Clear search and filters
-              </Link>
-            ) : null}
-          </div>
+          {/* Collapsed, so the first rows of results show without scrolling on a laptop. */}
+          <details className={list.filtersDisclosure}>
+            <summary className={list.filtersSummary}>{filtersSummary(applied)}</summary>
+            <div className={cx(styles.formRow, list.filterRow)}>
+              {LIST_FILTERS.map((row) => (
+                <FilterControl
+                  key={row.name}
+                  row={row}
+                  query={query}
+                  sources={sources}
+                  onChange={(change) => setQuery(withFilters(query, change))}
+                />
+              ))}
+            </div>
+          </details>
         </form>
       </search>
     </section>

@@ -11,15 +11,18 @@ import { ApplicationTable } from './application-table';
 import list from './list.module.css';
 import type { SetQuery } from './list-columns';
 import { Paging, SortChoice } from './list-paging';
+import { pageSelectionState, type RowSelection } from './row-selection';
 
 export function Results({
   query,
   setQuery,
   found,
+  selection,
 }: {
   query: ListQuery;
   setQuery: SetQuery;
   found: ReturnType<typeof useQuery<ApplicationListResponse>>;
+  selection: RowSelection;
 }) {
   const data = found.data;
   const settled = data !== undefined && !found.isFetching && !found.isPlaceholderData;
@@ -49,27 +52,32 @@ export function Results({
         </p>
       ) : (
         <div aria-busy={found.isFetching} className={cx(found.isFetching && list.loading)}>
-          <p className={list.summary}>
-            <strong>{foundSentence(data.total, data.total_exact)}</strong>
+          <div className={list.summaryLine}>
+            <p className={list.summary}>
+              <strong>{foundSentence(data.total, data.total_exact)}</strong>
+              {data.applications.length > 0 ? (
+                <span className={styles.muted}>
+                  {' '}
+                  {rangeSentence(
+                    data.page,
+                    data.page_size,
+                    data.applications.length,
+                    data.total,
+                    data.total_exact,
+                  )}
+                </span>
+              ) : null}
+              {found.isFetching ? (
+                <span className={styles.muted}>
+                  {' '}
+                  <LoadingIndicator type="circles" size="xs" /> Updating...
+                </span>
+              ) : null}
+            </p>
             {data.applications.length > 0 ? (
-              <span className={styles.muted}>
-                {' '}
-                {rangeSentence(
-                  data.page,
-                  data.page_size,
-                  data.applications.length,
-                  data.total,
-                  data.total_exact,
-                )}
-              </span>
+              <PageSelection selection={selection} page={data.applications.map((row) => row.id)} />
             ) : null}
-            {found.isFetching ? (
-              <span className={styles.muted}>
-                {' '}
-                <LoadingIndicator type="circles" size="xs" /> Updating...
-              </span>
-            ) : null}
-          </p>
+          </div>
           {data.applications.length === 0 ? (
             <p className={styles.muted}>
               {hasFilters(query)
@@ -77,12 +85,46 @@ export function Results({
                 : 'No applications yet.'}
             </p>
           ) : (
-            <ApplicationTable query={query} setQuery={setQuery} rows={data.applications} />
+            <ApplicationTable
+              query={query}
+              setQuery={setQuery}
+              rows={data.applications}
+              selection={selection}
+            />
           )}
           <Paging query={query} setQuery={setQuery} data={data} />
         </div>
       )}
     </section>
+  );
+}
+
+/** Ticks every row of the page at once, and says how many are ticked in all. */
+function PageSelection({ selection, page }: { selection: RowSelection; page: string[] }) {
+  const state = pageSelectionState(selection.ids, page);
+  const count = selection.ids.length;
+  return (
+    <div className={list.selectBar}>
+      <label className={list.check}>
+        <input
+          type="checkbox"
+          checked={state === 'all'}
+          ref={(input) => {
+            if (input) input.indeterminate = state === 'some';
+          }}
+          onChange={(event) => selection.togglePage(page, event.target.checked)}
+        />
+        Select all on this page
+      </label>
+      {count > 0 ? (
+        <>
+          <span className={styles.muted}>{count.toLocaleString('en-US')} selected</span>
+          <button type="button" className={styles.linkButton} onClick={selection.clear}>
+            Clear selection
+          </button>
+        </>
+      ) : null}
+    </div>
   );
 }
 
