@@ -17,6 +17,7 @@ import { AssignListPanel, assignDescription } from './assign-list-panel';
 import { committeeKeys } from './committee-calls';
 import { CommitteeReport, CommitteeSection } from './committee-section';
 import { NOTES_PRIVACY, NotesList, NotesSection, noteErrors } from './notes-section';
+import { ReassignReadForm } from './reassign-read-form';
 
 const textOf = (html: string) =>
   html
@@ -253,5 +254,39 @@ describe('assigning a list', () => {
     ).toBe(
       'Each application also gets a blind second read by a different reader. At most 100 open reads per reader. If the list has changed by then, nothing is assigned.',
     );
+  });
+});
+
+describe('giving a read to another reader', () => {
+  const readers = {
+    readers: [
+      { id: 'r1', name: 'Pat Lee', role: 'reader', disabled: false, open: 3, submitted: 1 },
+      { id: 'r2', name: 'Sam Cho', role: 'reader', disabled: true, open: 0, submitted: 0 },
+    ],
+    second_reads: true,
+  };
+  const fill = (client: QueryClient) => client.setQueryData(committeeKeys.readers, readers);
+
+  it('offers the reads not yet submitted and the members who are not disabled', () => {
+    const html = render(
+      <ReassignReadForm
+        applicationId="app"
+        reads={[
+          read({ id: 'done' }),
+          read({ id: 'open', round: 'second', status: 'draft', reader_name: 'Ana Ruiz' }),
+        ]}
+      />,
+      fill,
+    );
+    expect(textOf(html)).toContain('Give a read to another reader');
+    expect(html).toContain('value="open"');
+    expect(html).not.toContain('value="done"');
+    expect(textOf(html)).toContain('Second read (blind): Ana Ruiz');
+    expect(textOf(html)).toContain('Pat Lee (3 open)');
+    expect(textOf(html)).not.toContain('Sam Cho');
+  });
+
+  it('is not there when every read is submitted', () => {
+    expect(render(<ReassignReadForm applicationId="app" reads={[read({})]} />, fill)).toBe('');
   });
 });

@@ -21,6 +21,7 @@ import {
   scoreText,
   spreadText,
 } from './committee-logic';
+import { ReassignReadForm } from './reassign-read-form';
 
 const STATUS_LABELS: Record<ReadStatus, string> = {
   assigned: 'Assigned',
@@ -35,6 +36,7 @@ const STATUS_LABELS: Record<ReadStatus, string> = {
 export function CommitteeSection({ applicationId }: { applicationId: string }) {
   const { data: me } = useQuery({ ...meQueryOptions, enabled: false });
   const allowed = me?.permissions.includes('reviews.committee') ?? false;
+  const canAssign = me?.permissions.includes('reviews.assign') ?? false;
   const view = useQuery({
     queryKey: committeeKeys.committee(applicationId),
     queryFn: () => committeeCalls.committee(applicationId),
@@ -55,7 +57,12 @@ export function CommitteeSection({ applicationId }: { applicationId: string }) {
       ) : view.isError ? (
         <FormAlert message={serverMessage(view.error)} />
       ) : (
-        <CommitteeReport view={view.data} showBands={showBands} onShowBands={setShowBands} />
+        <>
+          <CommitteeReport view={view.data} showBands={showBands} onShowBands={setShowBands} />
+          {canAssign ? (
+            <ReassignReadForm applicationId={applicationId} reads={view.data.reads} />
+          ) : null}
+        </>
       )}
     </section>
   );
