@@ -21,6 +21,7 @@ import { benchKeystroke } from './keystroke';
 import { benchKeystrokeApp } from './keystroke-app';
 import { benchLookup } from './lookup';
 import { BASELINE_COMMIT, buildBaseline, buildServer } from './production-server';
+import { benchReaderQueue } from './reader-queue';
 import { benchReviewAssign } from './review-assign';
 import { benchStartUp } from './start-up';
 import type { TimedCase } from './timing';
@@ -422,6 +423,26 @@ sections['review-assign'] = async () => {
     `Measured ${today} on ${machine}: submitted applications seeded into the database with 20 readers, then the compiled server in production mode (LOG_LEVEL=warn) in its own process; one POST /staff/api/reviews/assignments of the whole list (first and blind second reads), after one untimed call refused for its count. The yardstick is one INSERT ... SELECT of two reads per application into review_reads, run in the bench's own process on the same database before the server starts and after it stops; the faster counts.`,
     '',
     '| database | applications | readers | reads assigned | left without a reader | POST assignments (ms, goal < 5,000) | reads per reader min / max | yardstick before / after (ms) | **route ÷ yardstick** | load average 1 / 5 / 15 min, before → after |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+};
+
+sections['reader-queue'] = async () => {
+  buildServer();
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+  const rows: string[] = [];
+  for (const kind of databaseKinds()) {
+    const r = await benchReaderQueue(kind);
+    console.log(r);
+    rows.push(
+      `| ${kind} | ${r.pdfs} | ${r.steps} | ${r.queueP50Ms} | **${r.queueP95Ms}** | ${r.queueMaxMs} | ${r.yardstickP50Ms} / ${r.yardstickP95Ms} / ${r.yardstickMaxMs} | **${(r.queueP95Ms / r.yardstickP95Ms).toFixed(2)}** | ${r.firstOpenMs} | ${load(r.loadBefore)} → ${load(r.loadAfter)} |`,
+    );
+  }
+  return [
+    `Measured ${today} on ${machine}, Chromium headless, CPU not slowed, the compiled server in production mode (LOG_LEVEL=warn); one reader with ${process.env.BENCH_QUEUE_APPLICATIONS ?? 40} submitted applications assigned as first reads, the first opened from /staff/queue, then \`j\` once per step; the first 3 steps are warm-ups. Steps at 1280 × 800 (two panes: the review form and the application PDF) and the yardstick's steps through the same queue at 1100 × 800 (one pane, no PDF, ready when the form is) take turns.`,
+    '',
+    '| database | application PDFs | timed steps | `j` to the review form ready with the PDF, p50 (ms) | **p95 (ms)** (goal < 1000) | max (ms) | yardstick: the form ready at 1100 px, no pane, p50 / p95 / max (ms) | **p95 ÷ yardstick p95** | first open from the queue page (ms) | load average 1 / 5 / 15 min, before → after |',
     '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');

@@ -99,6 +99,7 @@ import { createReceipts } from './receipts/receipts-service';
 import { scheduleRetention } from './retention/retention-job';
 import { assignmentRoutes } from './review/assignment-routes';
 import { createAssignmentService } from './review/assignment-service';
+import { nextPdfsPreparer } from './review/next-pdfs';
 import { reviewRoutes } from './review/review-routes';
 import { createReviewStore } from './review/review-store';
 import { serviceLinkRoutes } from './service/service-link-routes';
@@ -465,6 +466,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       (async (accountId: string) => {
         await assignments.assignWaitingReads(accountId);
       }),
+    onOpenReadViewed: nextPdfsPreparer({
+      queue: (readerId) => assignments.queue(readerId, 'open'),
+      request: (accountId) => applicationPdfs.request(accountId),
+    }),
   });
   await app.register(creditRoutes, {
     sessions: staffSessions,

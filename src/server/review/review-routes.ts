@@ -31,6 +31,11 @@ export interface ReviewRoutesOptions {
    * submit that started it has committed. Unset: they wait for an administrator.
    */
   onReadsWaiting?: (accountId: string) => Promise<void>;
+  /**
+   * Called in the background after a member with an open read of the application has been given
+   * its reads: prepares what they will open next (see next-pdfs.ts). Unset: nothing.
+   */
+  onOpenReadViewed?: (readerId: string, applicationId: string) => Promise<void>;
 }
 
 function readerOf(request: FastifyRequest): Reader {
@@ -80,6 +85,13 @@ export const reviewRoutes: FastifyPluginAsync<ReviewRoutesOptions> = async (pare
       const id = request.params.applicationId;
       const view = await reviews.applicationReviews(id, readerOf(request));
       await request.audit.record({ action: 'review.view', applicationId: id });
+      const prepare = context.onOpenReadViewed;
+      if (prepare && view.mine && view.mine.status !== 'submitted') {
+        // Not awaited: the reader's answer never waits for what their next step needs.
+        prepare(readerOf(request).id, id).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'the next application PDFs were not started'),
+        );
+      }
       return view;
     },
   );
