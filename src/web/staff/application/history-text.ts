@@ -26,6 +26,15 @@ const HISTORY_ACTIONS: Record<string, string> = {
   'credit.transcript_view': 'Opened a college transcript',
   'credit.estimate_preview': 'Previewed the credit estimate',
   'credit.estimate_released': 'Released the credit estimate',
+  'review.view': 'Opened the reads',
+  'review.committee_view': 'Opened every read (committee)',
+  'review.assigned': 'Assigned reads',
+  'review.reassigned': 'Reassigned a read',
+  'review.started': 'Started a read',
+  'review.submitted': 'Submitted a read',
+  'review.refused': 'Was refused a read',
+  'application.notes_view': 'Opened the internal notes',
+  'application.note_added': 'Added an internal note',
 };
 
 function textOf(value: unknown): string | null {
