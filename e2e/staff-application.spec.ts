@@ -74,7 +74,8 @@ test('a reader works through a queue of applications on their own page', async (
   await expect(page.getByRole('heading', { level: 2, name: 'Answers' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: 'About You' })).toBeVisible();
   await expect(page.locator('[data-key="first_name"]')).toContainText('Ana');
-  await expect(page.getByRole('textbox')).toHaveCount(0);
+  // The answers are text, not fields (the page's own fields, such as a new note, stand apart).
+  await expect(page.getByRole('article', { name: 'Answers' }).getByRole('textbox')).toHaveCount(0);
 
   // A document: viewed inline in a new tab, or downloaded.
   const transcript = page.locator(`[data-key="${TRANSCRIPT_KEY}"]`);

@@ -20,6 +20,16 @@ describe('the history in words', () => {
     );
   });
 
+  it('names reading’s actions in a sentence, not by their audit names', () => {
+    expect(historyActionText('review.view', {})).toBe('Opened the reads');
+    expect(historyActionText('review.submitted', { read_id: 'r1' })).toBe('Submitted a read');
+    expect(historyActionText('review.committee_view', {})).toBe('Opened every read (committee)');
+    expect(historyActionText('application.notes_view', {})).toBe('Opened the internal notes');
+    expect(historyActionText('application.note_added', { note_id: 'n1' })).toBe(
+      'Added an internal note',
+    );
+  });
+
   it('says which checklist item became what', () => {
     const labels = {
       item: (key: string) => (key === 'document:hs_transcript' ? 'High school transcript' : null),

@@ -105,8 +105,14 @@ export function CommitteeReport({
           {note}
         </p>
       ) : null}
-      <div className={`${styles.tableFrame} ${committee.scroll}`}>
-        <table className={styles.table}>
+      {/* The table may be wider than its column: the frame scrolls, so the keyboard can too. */}
+      <section
+        className={`${styles.tableFrame} ${committee.scroll}`}
+        aria-label="Every read"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a frame that scrolls takes the focus so arrow keys scroll it
+        tabIndex={0}
+      >
+        <table className={`${styles.table} ${committee.reads}`}>
           <caption className="visually-hidden">
             Every read of this application{bands ? ', scores shown as bands' : ''}
           </caption>
@@ -133,7 +139,7 @@ export function CommitteeReport({
           <tbody>
             {view.reads.map((read) => (
               <tr key={read.id}>
-                <th scope="row">
+                <th scope="row" className={committee.reader}>
                   {read.reader_name ?? <span className={styles.muted}>No reader</span>}
                 </th>
                 <td>{ROUND_LABELS[read.round]}</td>
@@ -161,7 +167,7 @@ export function CommitteeReport({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <h3 className={styles.subTitle}>Each criterion</h3>
       <dl className={committee.spreads}>
         {view.criteria.map((criterion) => (

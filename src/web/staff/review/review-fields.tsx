@@ -67,9 +67,9 @@ export function ReviewFields(props: FieldsProps) {
         const titleId = props.controlId(`section-${section.id}`);
         return (
           <section key={section.id} aria-labelledby={titleId} className={styles.formSection}>
-            <h4 id={titleId} className={styles.formSectionTitle}>
+            <h3 id={titleId} className={styles.formSectionTitle}>
               {section.title}
-            </h4>
+            </h3>
             {section.description ? <p className={styles.help}>{section.description}</p> : null}
             {fields}
           </section>

@@ -118,6 +118,15 @@ describe('the review form drawn from the engine', () => {
     expect(shownFields(form, {}).map((place) => place.key)).toEqual(['academic', 'concern']);
   });
 
+  it('titles a section one level below the panel’s own heading (h2), so no level is skipped', () => {
+    const form = buildReviewForm(DEFAULT_REVIEW_FORM, codes);
+    const html = renderToStaticMarkup(
+      <ReviewFields form={form} answers={{}} errors={{}} onChange={noop} controlId={controlId} />,
+    );
+    expect(html).toMatch(/<h3 [^>]*>Scores<\/h3>/);
+    expect(html).not.toMatch(/<h[4-6]/);
+  });
+
   it('offers each point of a scale and nothing outside it, as radios in a fieldset', () => {
     const form = buildReviewForm(DEFAULT_REVIEW_FORM, codes);
     const html = renderToStaticMarkup(

@@ -52,14 +52,17 @@ export function ReviewPanel({
   const reviews = useQuery(applicationReviewsQuery(applicationId));
   const titleId = useId();
   const [announcement, setAnnouncement] = useState('');
+  const heading = useRef<HTMLHeadingElement | null>(null);
   // The same sentence twice is not read twice by every screen reader: make it differ.
-  const announce = useCallback(
-    (text: string) => setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text)),
-    [],
-  );
+  const announce = useCallback((text: string, focusPanel = false) => {
+    setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text));
+    // The control pressed is about to go (a submitted read has no form): the focus goes to the
+    // panel's heading, not to the page's start.
+    if (focusPanel) heading.current?.focus();
+  }, []);
   return (
     <section aria-labelledby={titleId} className={styles.panel}>
-      <h2 id={titleId} className={styles.title}>
+      <h2 id={titleId} className={styles.title} ref={heading} tabIndex={-1}>
         Your read
       </h2>
       {queue ? <QueuePosition applicationId={applicationId} /> : null}
@@ -86,7 +89,7 @@ export function LoadedReviews({
 }: {
   applicationId: string;
   data: ApplicationReviews;
-  announce: (text: string) => void;
+  announce: (text: string, focusPanel?: boolean) => void;
 }) {
   const form = useMemo(
     () => buildReviewForm(data.form, data.decision_codes),
@@ -172,7 +175,7 @@ function ReadEditor({
   applicationId: string;
   form: ReviewForm;
   read: ReadView;
-  announce: (text: string) => void;
+  announce: (text: string, focusPanel?: boolean) => void;
 }) {
   const queryClient = useQueryClient();
   const idBase = useId();
@@ -316,7 +319,7 @@ function ReadEditor({
     try {
       const submitted = await submit.mutateAsync(read.id);
       withMine(queryClient, applicationId, submitted);
-      announce('Read submitted');
+      announce('Read submitted', true);
     } catch (error) {
       refused(error, true);
     }
