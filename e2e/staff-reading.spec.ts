@@ -288,5 +288,19 @@ test('a submit with a missing score shows the error summary and the message unde
   const missing = reviewPanel(page).getByRole('group', { name: /^Coursework for the program/ });
   await expect(missing).toContainText(/Error:/);
   await expect(missing.getByRole('radio').first()).toHaveAttribute('aria-invalid', 'true');
+
+  // On a phone the form comes after the application: one button takes the reader to it.
+  await page.setViewportSize({ width: 360, height: 800 });
+  const toReview = page.getByRole('button', { name: 'Go to your read' });
+  await toReview.click();
+  await expect(reviewPanel(page).getByRole('heading', { name: 'Your read' })).toBeInViewport();
+  // The focus is on the form's frame (the panel's parent), so Tab goes on into the form.
+  await expect
+    .poll(() =>
+      reviewPanel(page).evaluate((panel) => panel.parentElement === document.activeElement),
+    )
+    .toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(toReview).toBeHidden();
   await reader.close();
 });

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useSyncExternalStore } from 'react';
+import { type ReactNode, useCallback, useId, useSyncExternalStore } from 'react';
 import styles from './application-page.module.css';
 
 /** From this width the application and its documents sit side by side (as in the style sheet). */
@@ -38,12 +38,29 @@ export function ReadingLayout({
   documents?: ReactNode;
 }) {
   const side = review || documents;
+  const reviewId = useId();
+  // In one column the review form comes after the whole application: a reader on a tablet or a
+  // phone goes to it in one step instead of scrolling past every answer.
+  const goToReview = () => {
+    const panel = document.getElementById(reviewId);
+    panel?.focus();
+    panel?.scrollIntoView({ block: 'start' });
+  };
   return (
     <div className={side ? styles.reading : undefined}>
+      {review ? (
+        <button type="button" className={styles.toReview} onClick={goToReview}>
+          Go to your read
+        </button>
+      ) : null}
       <div className={styles.readingMain}>{children}</div>
       {side ? (
         <div className={styles.readingSide}>
-          {review ? <div className={styles.review}>{review}</div> : null}
+          {review ? (
+            <div id={reviewId} tabIndex={-1} className={styles.review}>
+              {review}
+            </div>
+          ) : null}
           {documents}
         </div>
       ) : null}
