@@ -6,13 +6,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * whose count changed. A plugin's handlers may record a refusal themselves, with more detail; they
  * put the request in `recorded`, and this hook writes the rest: the call, its status and its ids.
  */
+const AUDITED_REFUSALS = new Set([403, 409, 422]);
+
 export function auditRefusedChanges(app: FastifyInstance, recorded: WeakSet<FastifyRequest>): void {
   // Before the answer is sent, so a caller who sees the refusal finds it in the trail.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'GET' || request.method === 'HEAD') return payload;
     const status = reply.statusCode;
-    // 401: no member to name (the session ended); 5xx: not a refusal but a failure, logged.
-    if (status < 400 || status >= 500 || status === 401) return payload;
+    // A refusal of what was asked: not allowed (403), no longer possible (409), not acceptable
+    // (422). A request that is not one at all (malformed JSON, unknown keys: 400) leaves no trace,
+    // as everywhere else, nor does one without a member to name (401).
+    if (!AUDITED_REFUSALS.has(status)) return payload;
     if (recorded.has(request) || !request.staff) return payload;
     const params = (request.params ?? {}) as Record<string, unknown>;
     const id = (key: string) => (typeof params[key] === 'string' ? (params[key] as string) : null);

@@ -155,6 +155,20 @@ describe.each(databaseKinds)('reads on %s', (kind) => {
       expect(refused.json().message).toBe(REVIEW_MESSAGES_API.invalidAnswers);
       expect(Object.keys(refused.json().errors)).toContain(key);
     }
+    // Each refused attempt is in the audit trail (the call and its status, never the answers).
+    const refusals = (
+      await db()
+        .select({ detail: auditEvents.detail })
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'review.refused'))
+    ).filter((entry) => (entry.detail as { read_id?: string }).read_id === readId);
+    expect(refusals.map((entry) => entry.detail)).toEqual(
+      Array.from({ length: 5 }, () => ({
+        call: `PUT ${REVIEW_API.draft(':readId')}`,
+        status: 422,
+        read_id: readId,
+      })),
+    );
     // NUL and a lone surrogate are refused wherever they are (400) or by the answer check (422).
     for (const text of ['a\\u0000b', '\\ud800']) {
       const refused = await app.inject({
