@@ -83,6 +83,45 @@ function typedTexts(rows: readonly SchoolRow[], schools: number, seed: number): 
   return texts;
 }
 
+describe('near spellings in the school index', () => {
+  it('are those of word similarity over every name, best first', () => {
+    const { rows } = readLookupList(readDefaultList('hs_ceeb'));
+    const schools = rows.map((row, i) => ({
+      id: String(i).padStart(6, '0'),
+      name: row.name,
+      city: row.city || null,
+      state: row.state || null,
+      zip: row.zip || null,
+      ceeb: row.ceeb || null,
+    }));
+    const index = buildSchoolIndex(schools);
+    const next = random(31);
+    const texts = ['Plenty Coup sHigh School', 'West HardinHigh School', 'stuyvesent', 'hgih school'];
+    while (texts.length < 16) {
+      const { name } = schools[Math.floor(next() * schools.length)] as SchoolRow;
+      const at = 1 + Math.floor(next() * (name.length - 2));
+      const misspelled = `${name.slice(0, at - 1)}${name[at]}${name[at - 1]}${name.slice(at + 1)}`;
+      texts.push(texts.length % 3 === 0 ? (misspelled.split(' ')[0] as string) : misspelled);
+    }
+    const byLength = (name: string) => [...name].length;
+    for (const text of texts) {
+      const everyName = schools
+        .map((row) => ({ row, similarity: wordSimilarity(text, row.name) }))
+        .filter((entry) => entry.similarity >= 0.6)
+        .sort(
+          (a, b) =>
+            b.similarity - a.similarity ||
+            byLength(a.row.name) - byLength(b.row.name) ||
+            (a.row.name < b.row.name ? -1 : a.row.name > b.row.name ? 1 : 0) ||
+            (a.row.id < b.row.id ? -1 : 1),
+        )
+        .slice(0, 5)
+        .map((entry) => entry.row.id);
+      expect(index.nearSpellings(text, 5).map((row) => row.id), text).toEqual(everyName);
+    }
+  }, 60_000);
+});
+
 describe.each(databaseKinds)('the school index against the SQL search on %s', (kind) => {
   let database: DatabaseHandle;
   beforeAll(async () => {

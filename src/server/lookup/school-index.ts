@@ -3,7 +3,7 @@ import {
   isNearSpelling,
   trigramsOf,
   WORD_SIMILARITY_THRESHOLD,
-  wordSimilarity,
+  wordSimilarityOfIds,
 } from './word-similarity';
 
 /** One school as the search shows it. */
@@ -20,6 +20,8 @@ export interface SchoolIndex {
   readonly size: number;
   /** The same schools in the same order as `searchList`'s SQL for the same text. */
   search(typed: string, maxResults: number): SchoolRow[];
+  /** Only the near spellings of the text, best first (what `search` gives when nothing matches). */
+  nearSpellings(typed: string, maxResults: number): SchoolRow[];
 }
 
 // The same thresholds as the SQL search (list-search.ts), which this index replaces on the hot path.
@@ -115,10 +117,36 @@ export function buildSchoolIndex(input: readonly SchoolRow[]): SchoolIndex {
     for (let i = 0; i + 3 <= haystack.length; i++) found.push(haystack.slice(i, i + 3));
     return found;
   });
-  const trigrams = postings(
-    rows.map((row) => row.name),
-    trigramsOf,
+  // pg_trgm's trigrams of each name, numbered once: each name's in order (for word similarity),
+  // each name's distinct ones (to count those it shares with the text), and the names holding each.
+  const trigramIds = new Map<string, number>();
+  const nameTrigrams = rows.map((row) =>
+    Int32Array.from(trigramsOf(row.name), (trigram) => {
+      let id = trigramIds.get(trigram);
+      if (id === undefined) {
+        id = trigramIds.size;
+        trigramIds.set(trigram, id);
+      }
+      return id;
+    }),
   );
+  // Each name's distinct trigrams, one after another in one array: those of row i from
+  // distinctStart[i] to distinctStart[i + 1].
+  const distinctStart = new Int32Array(count + 1);
+  const distinctLists = nameTrigrams.map((ids) => [...new Set(ids)]);
+  distinctLists.forEach((ids, i) => {
+    distinctStart[i + 1] = (distinctStart[i] as number) + ids.length;
+  });
+  const distinctTrigrams = Int32Array.from(distinctLists.flat());
+  const namesWith: number[][] = Array.from({ length: trigramIds.size }, () => []);
+  distinctLists.forEach((ids, i) => {
+    for (const id of ids) namesWith[id]?.push(i);
+  });
+  const trigramPostings = namesWith.map((list) => Int32Array.from(list));
+  // Scratch space for one search at a time (a search never awaits).
+  const isWanted = new Uint8Array(trigramIds.size);
+  const lastPosition = new Int32Array(trigramIds.size).fill(-1);
+  const isCandidate = new Uint8Array(count);
 
   function rankOf(i: number, text: string, lower: string, words: string[], isCode: boolean) {
     const ceeb = rows[i]?.ceeb ?? null;
@@ -209,22 +237,66 @@ export function buildSchoolIndex(input: readonly SchoolRow[]): SchoolIndex {
   function nearSpellings(text: string, max: number): number[] {
     const wanted = [...new Set(trigramsOf(text))];
     if (wanted.length === 0) return [];
-    const shared = new Uint8Array(count);
-    const touched: number[] = [];
-    for (const trigram of wanted) {
-      for (const i of trigrams.get(trigram) ?? []) {
-        if (shared[i] === 0) touched.push(i);
-        shared[i] = (shared[i] as number) + 1;
+    // Word similarity never exceeds the share of the text's trigrams the name holds, so a name
+    // needs at least `needed` of them; then it holds one of any `wanted.length - needed + 1`, and
+    // the rarest that many name every candidate. (A trigram no name has has no names.)
+    const needed = Math.ceil(WORD_SIMILARITY_THRESHOLD * wanted.length - 1e-6);
+    const known = wanted
+      .map((trigram) => trigramIds.get(trigram))
+      .filter((id): id is number => id !== undefined);
+    const rarest = known
+      .map((id) => trigramPostings[id] as Int32Array)
+      .sort((a, b) => a.length - b.length)
+      .slice(0, Math.max(0, wanted.length - needed + 1 - (wanted.length - known.length)));
+    const candidates: number[] = [];
+    for (const posting of rarest) {
+      for (let at = 0; at < posting.length; at++) {
+        const i = posting[at] as number;
+        if (isCandidate[i] === 0) {
+          isCandidate[i] = 1;
+          candidates.push(i);
+        }
       }
     }
-    // Word similarity never exceeds the share of the text's trigrams the name holds.
-    const needed = WORD_SIMILARITY_THRESHOLD * wanted.length - 1e-6;
-    const near: Array<{ i: number; similarity: number }> = [];
-    for (const i of touched) {
-      if ((shared[i] as number) < needed) continue;
-      const similarity = wordSimilarity(text, rows[i]?.name ?? '');
-      if (isNearSpelling(similarity)) near.push({ i, similarity });
+    for (const id of known) isWanted[id] = 1;
+    // The names holding enough, by how many they hold, most first.
+    const byShared: number[][] = Array.from({ length: wanted.length + 1 }, () => []);
+    for (let c = 0; c < candidates.length; c++) {
+      const i = candidates[c] as number;
+      isCandidate[i] = 0;
+      let shared = 0;
+      const end = distinctStart[i + 1] as number;
+      for (let at = distinctStart[i] as number; at < end; at++) {
+        shared += isWanted[distinctTrigrams[at] as number] as number;
+      }
+      if (shared >= needed) byShared[shared]?.push(i);
     }
+    // The exact similarity, until no name left can reach the `max`-th best found: a name holding
+    // `shared` of the text's trigrams has at most their share (rounded as pg_trgm rounds).
+    const near: Array<{ i: number; similarity: number }> = [];
+    const best: number[] = [];
+    for (let shared = wanted.length; shared >= needed; shared--) {
+      if (best.length >= max && Math.fround(shared / wanted.length) < (best[max - 1] as number)) {
+        break;
+      }
+      for (const i of byShared[shared] as number[]) {
+        const similarity = wordSimilarityOfIds(
+          nameTrigrams[i] as Int32Array,
+          isWanted,
+          wanted.length,
+          lastPosition,
+        );
+        if (!isNearSpelling(similarity)) continue;
+        near.push({ i, similarity });
+        let at = best.length;
+        while (at > 0 && (best[at - 1] as number) < similarity) at--;
+        if (at < max) {
+          best.splice(at, 0, similarity);
+          if (best.length > max) best.pop();
+        }
+      }
+    }
+    for (const id of known) isWanted[id] = 0;
     near.sort(
       (a, b) =>
         b.similarity - a.similarity ||
@@ -249,6 +321,11 @@ export function buildSchoolIndex(input: readonly SchoolRow[]): SchoolIndex {
           ? nearSpellings(text, maxResults)
           : found;
       return positions.map((i) => rows[i] as SchoolRow);
+    },
+    nearSpellings(typed, maxResults) {
+      const text = normaliseLookupText(typed);
+      if (text === '' || maxResults < 1) return [];
+      return nearSpellings(text, maxResults).map((i) => rows[i] as SchoolRow);
     },
   };
 }

@@ -51,16 +51,35 @@ export function wordSimilarity(query: string, target: string): number {
     }
     return id;
   });
-  return iterateWordSimilarity(targetIds, found, ulen1);
+  return iterateWordSimilarity(targetIds, found, ulen1, new Int32Array(found.length).fill(-1));
+}
+
+/**
+ * `word_similarity` from trigram numbers given beforehand (the school index numbers every
+ * trigram of its names once): `targetIds` are the target's trigrams in order, `found[id]` is 1 for
+ * the query's, and `ulen1` counts the query's distinct trigrams. `lastPosition` is scratch space
+ * indexed like `found`, -1 everywhere, and left so.
+ */
+export function wordSimilarityOfIds(
+  targetIds: ArrayLike<number>,
+  found: ArrayLike<number>,
+  ulen1: number,
+  lastPosition: Int32Array,
+): number {
+  try {
+    return iterateWordSimilarity(targetIds, found, ulen1, lastPosition);
+  } finally {
+    for (let i = 0; i < targetIds.length; i++) lastPosition[targetIds[i] as number] = -1;
+  }
 }
 
 /** iterate_word_similarity without the strict and check-only flags. */
 function iterateWordSimilarity(
-  targetIds: readonly number[],
-  found: readonly boolean[],
+  targetIds: ArrayLike<number>,
+  found: ArrayLike<number | boolean>,
   ulen1: number,
+  lastPosition: Int32Array,
 ): number {
-  const lastPosition = new Int32Array(found.length).fill(-1);
   let ulen2 = 0;
   let count = 0;
   let lower = -1;
