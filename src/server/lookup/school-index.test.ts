@@ -96,7 +96,12 @@ describe('near spellings in the school index', () => {
     }));
     const index = buildSchoolIndex(schools);
     const next = random(31);
-    const texts = ['Plenty Coup sHigh School', 'West HardinHigh School', 'stuyvesent', 'hgih school'];
+    const texts = [
+      'Plenty Coup sHigh School',
+      'West HardinHigh School',
+      'stuyvesent',
+      'hgih school',
+    ];
     while (texts.length < 16) {
       const { name } = schools[Math.floor(next() * schools.length)] as SchoolRow;
       const at = 1 + Math.floor(next() * (name.length - 2));
@@ -117,7 +122,10 @@ describe('near spellings in the school index', () => {
         )
         .slice(0, 5)
         .map((entry) => entry.row.id);
-      expect(index.nearSpellings(text, 5).map((row) => row.id), text).toEqual(everyName);
+      expect(
+        index.nearSpellings(text, 5).map((row) => row.id),
+        text,
+      ).toEqual(everyName);
     }
   }, 60_000);
 });
