@@ -61,6 +61,8 @@ function typedTexts(rows: readonly SchoolRow[], schools: number, seed: number): 
   const next = random(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
   const texts = ['a', 'h', 'st', 'sc', '1', '12', 'the', 'high', 'saint', 'st.', 'zzzz', 'école'];
+  // Pieces inside thousands of names, which the index stops scanning once it has enough.
+  texts.push('igh', 'chool', 'ool hi', 'igh sch', 'n high');
   for (let n = 0; n < schools; n++) {
     const { name, ceeb, city } = pick(rows);
     const words = name.split(' ');

@@ -164,8 +164,11 @@ export function buildSchoolIndex(input: readonly SchoolRow[]): SchoolIndex {
     return 4;
   }
 
-  /** Names starting with the text, then names with a word starting with it; null if too few. */
-  function byPrefix(lower: string, max: number): number[] | null {
+  /**
+   * Names starting with the text, then names with a word starting with it (ranks 1 and 2 of a
+   * text that is not a code), each in order: the first `max` of them, or all when fewer.
+   */
+  function byPrefix(lower: string, max: number): number[] {
     const first = new Smallest(max);
     for (let at = lowerBound(byName, names, lower); at < count; at++) {
       const i = byName[at] as number;
@@ -180,8 +183,50 @@ export function buildSchoolIndex(input: readonly SchoolRow[]): SchoolIndex {
       const i = wordRows[entry] as number;
       if (second.wants(i) && !(names[i] as string).startsWith(lower)) second.offer(i);
     }
-    const found = [...first.positions, ...second.positions];
-    return found.length >= max ? found : null;
+    return [...first.positions, ...second.positions];
+  }
+
+  /** Rows whose pieces include every piece of every word, in order: the rarest piece's rows. */
+  function holdingEveryPiece(words: readonly string[]): Int32Array | null {
+    let rarest: Int32Array | null = null;
+    for (const word of words) {
+      for (let i = 0; i + 3 <= word.length; i++) {
+        const posting = pieces.get(word.slice(i, i + 3)) ?? new Int32Array(0);
+        if (rarest === null || posting.length < rarest.length) rarest = posting;
+      }
+    }
+    return rarest;
+  }
+
+  /**
+   * A text of three characters or more that is not a code, when fewer than `max` names start
+   * with it or hold a word starting with it (`prefixed`, ranks 1 and 2 in order): then names
+   * holding every typed word (rank 3), then names and cities holding them together (rank 4), each
+   * in order. Rows come in order, so the scan stops once rank 3 has enough.
+   */
+  function byWords(lower: string, max: number, prefixed: readonly number[]): number[] {
+    const words = lower.split(' ');
+    const need = max - prefixed.length;
+    const taken = new Set(prefixed);
+    const inName: number[] = [];
+    const withCity: number[] = [];
+    const consider = (i: number) => {
+      if (taken.has(i)) return;
+      if (words.every((word) => (names[i] as string).includes(word))) inName.push(i);
+      else if (
+        withCity.length < need &&
+        words.every((word) => (haystacks[i] as string).includes(word))
+      ) {
+        withCity.push(i);
+      }
+    };
+    const rows = holdingEveryPiece(words);
+    if (rows === null) {
+      for (let i = 0; i < count && inName.length < need; i++) consider(i);
+    } else {
+      for (let at = 0; at < rows.length && inName.length < need; at++) consider(rows[at] as number);
+    }
+    return [...prefixed, ...inName, ...withCity].slice(0, max);
   }
 
   /** Every row the SQL's where clause admits, ranked and ordered as it orders them. */
@@ -202,13 +247,7 @@ export function buildSchoolIndex(input: readonly SchoolRow[]): SchoolIndex {
       }
     } else {
       // Every word is in the row, so each of its pieces is: the rarest piece names the few to test.
-      let rarest: Int32Array | null = null;
-      for (const word of words) {
-        for (let i = 0; i + 3 <= word.length; i++) {
-          const posting = pieces.get(word.slice(i, i + 3)) ?? new Int32Array(0);
-          if (rarest === null || posting.length < rarest.length) rarest = posting;
-        }
-      }
+      const rarest = holdingEveryPiece(words);
       if (rarest === null) for (let i = 0; i < count; i++) candidates.add(i);
       else for (const i of rarest) candidates.add(i);
     }
@@ -314,8 +353,17 @@ export function buildSchoolIndex(input: readonly SchoolRow[]): SchoolIndex {
       if (text === '' || maxResults < 1) return [];
       const lower = text.toLowerCase();
       const isCode = /^\d+$/.test(text);
-      const found =
-        (isCode ? null : byPrefix(lower, maxResults)) ?? everyMatch(text, lower, maxResults);
+      let found: number[];
+      if (isCode) found = everyMatch(text, lower, maxResults);
+      else {
+        found = byPrefix(lower, maxResults);
+        if (found.length < maxResults) {
+          found =
+            text.length >= ANYWHERE_MIN_LENGTH
+              ? byWords(lower, maxResults, found)
+              : everyMatch(text, lower, maxResults);
+        }
+      }
       const positions =
         found.length === 0 && text.length >= NEAR_SPELLING_MIN_LENGTH && !isCode
           ? nearSpellings(text, maxResults)
