@@ -17,24 +17,30 @@ import { percentile } from './timing';
 const _root = path.resolve(import.meta.dirname, '..');
 const SCHOOLS_SAMPLED = Number(process.env.BENCH_LOOKUP_SCHOOLS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_LOOKUP_CONCURRENCY ?? 20);
-const ROUNDS = Number(process.env.BENCH_LOOKUP_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_LOOKUP_ROUNDS ?? 10);
 const PORTS = { current: 3394, baseline: 3396 } as const;
 
 /** Today's build, or the previous implementation (the school search in SQL) built beside it. */
 export type LookupWay = keyof typeof PORTS;
 
+/** One kind of query (or all of them), timed in the same mixed load. */
+export interface KindTimes {
+  kind: QueryKind | 'all';
+  searches: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** This kind's p99 over GET /healthz's p99 in the same run (goal: 1.5 or less). */
+  ratio: number;
+}
+
 export interface LookupBenchResult {
   database: DatabaseKind;
   way: LookupWay;
   schools: number;
-  /** Searches measured (each query once per round). */
-  searches: number;
-  searchP50Ms: number;
-  searchP99Ms: number;
+  /** Each kind apart, then all searches together. */
+  kinds: KindTimes[];
   healthP50Ms: number;
   healthP99Ms: number;
-  /** GET /lookup/find p99 over GET /healthz p99 (goal: 3 or less). */
-  ratio: number;
   /** Share of searches for a whole or misspelled name that list the school in the first five. */
   found: number;
   /** Build and first search of the index: the slowest warm-up search. */
@@ -43,7 +49,20 @@ export interface LookupBenchResult {
   loadAfter: number[];
 }
 
-interface Query {
+/** What applicants type, each kind reported apart. */
+export const QUERY_KINDS = ['prefix', 'word', 'words', 'misspelled', 'code'] as const;
+export type QueryKind = (typeof QUERY_KINDS)[number];
+
+export const KIND_LABELS: Record<QueryKind, string> = {
+  prefix: 'three letters of a word',
+  word: 'one whole word',
+  words: 'several words',
+  misspelled: 'misspelled name',
+  code: 'start of the CEEB code',
+};
+
+export interface Query {
+  kind: QueryKind;
   text: string;
   /** The CEEB code of the school meant, when the search should list it. */
   wanted?: string;
@@ -58,29 +77,58 @@ function random(seed: number): () => number {
   };
 }
 
+/** Two letters swapped in the middle of `text` ("Stuyvesnat"). */
+function swapped(text: string): string {
+  const middle = Math.max(1, Math.floor(text.length / 2));
+  return `${text.slice(0, middle - 1)}${text[middle]}${text[middle - 1]}${text.slice(middle + 1)}`;
+}
+
+/** One letter left out of the middle of `text` ("Stuyvesnt"). */
+function dropped(text: string): string {
+  const middle = Math.max(1, Math.floor(text.length / 2));
+  return `${text.slice(0, middle)}${text.slice(middle + 1)}`;
+}
+
 /**
- * What applicants type, for a sample of schools: the first three letters, the first word and a
- * bit, the whole name, the name with two letters swapped, and the start of the CEEB code.
+ * What applicants type, for a sample of schools, in equal numbers of each kind: the first three
+ * letters of one of the name's words (as typed, in lower case), one whole word of the name, several
+ * words (the whole name, its first two words, or its first word and the city), the name misspelled
+ * (two letters swapped or one left out, in the name or in its longest word alone), and the start of
+ * the CEEB code.
  */
-function queriesFor(schools: ReadonlyArray<{ name: string; ceeb: string }>): Query[] {
+export function queriesFor(
+  schools: ReadonlyArray<{ name: string; ceeb: string | null; city: string | null }>,
+  count = SCHOOLS_SAMPLED,
+): Query[] {
   const next = random(20_261_122);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
   const queries: Query[] = [];
-  for (let i = 0; i < SCHOOLS_SAMPLED; i++) {
-    const school = schools[Math.floor(next() * schools.length)];
-    if (!school) continue;
-    const { name, ceeb } = school;
-    const [first = '', second = ''] = name.split(' ');
-    const middle = Math.max(1, Math.floor(name.length / 2));
-    const swapped = `${name.slice(0, middle - 1)}${name[middle]}${name[middle - 1]}${name.slice(middle + 1)}`;
+  for (let i = 0; i < count; i++) {
+    const { name, ceeb, city } = pick(schools);
+    const words = name.split(' ').filter((word) => word !== '');
+    const [first = '', second = ''] = words;
+    const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
+    const several = [name, `${first} ${second}`.trim(), `${first} ${city ?? ''}`.trim()];
+    const misspelled = [swapped(name), dropped(name), swapped(longest), dropped(longest)];
     queries.push(
-      { text: name.slice(0, 3) },
-      { text: `${first} ${second.slice(0, 3)}`.trim() },
-      { text: name, wanted: ceeb },
-      { text: swapped, wanted: ceeb },
-      { text: ceeb.slice(0, 4) },
+      { kind: 'prefix', text: pick(words).slice(0, 3).toLowerCase() },
+      { kind: 'word', text: pick(words) },
+      {
+        kind: 'words',
+        text: several[i % several.length] as string,
+        // The whole name should list its school; its first two words may name dozens.
+        wanted: i % several.length === 0 ? (ceeb ?? undefined) : undefined,
+      },
+      {
+        kind: 'misspelled',
+        text: misspelled[i % misspelled.length] as string,
+        // A misspelled word alone names many schools: only a misspelled name should find its own.
+        wanted: i % misspelled.length < 2 ? (ceeb ?? undefined) : undefined,
+      },
+      { kind: 'code', text: (ceeb ?? '').slice(0, 4) },
     );
   }
-  return queries;
+  return queries.filter((query) => query.text !== '');
 }
 
 let addresses = 0;
@@ -160,39 +208,49 @@ export async function benchLookup(
 
     const loadBefore = os.loadavg();
     const healthTimes: number[] = [];
-    const searchTimes: number[] = [];
+    const searchTimes = new Map<QueryKind, number[]>(QUERY_KINDS.map((kind) => [kind, []]));
     let wanted = 0;
     let found = 0;
     for (let round = 0; round < ROUNDS; round++) {
       healthTimes.push(...(await underLoad(queries.length, () => health(base))));
-      searchTimes.push(
-        ...(await underLoad(queries.length, async (n) => {
-          const query = queries[n] as Query;
-          const results = await search(base, query);
-          if (query.wanted) {
-            wanted++;
-            if (results.some((result) => result.sub_text.endsWith(`CEEB ${query.wanted}`))) found++;
-          }
-        })),
-      );
+      // The kinds mixed as applicants type them, each search's time kept under its kind.
+      await underLoad(queries.length, async (n) => {
+        const query = queries[n] as Query;
+        const start = performance.now();
+        const results = await search(base, query);
+        searchTimes.get(query.kind)?.push(performance.now() - start);
+        if (query.wanted) {
+          wanted++;
+          if (results.some((result) => result.sub_text.endsWith(`CEEB ${query.wanted}`))) found++;
+        }
+      });
     }
     const loadAfter = os.loadavg();
-    const sorted = (times: number[]) => times.sort((a, b) => a - b);
-    sorted(healthTimes);
-    sorted(searchTimes);
+    const sorted = (times: number[]) => [...times].sort((a, b) => a - b);
     const round1 = (value: number) => Math.round(value * 10) / 10;
-    const searchP99 = percentile(searchTimes, 0.99);
-    const healthP99 = percentile(healthTimes, 0.99);
+    const healthInOrder = sorted(healthTimes);
+    const healthP99 = percentile(healthInOrder, 0.99);
+    const timesOf = (kind: QueryKind | 'all', times: number[]): KindTimes => {
+      const inOrder = sorted(times);
+      const p99 = percentile(inOrder, 0.99);
+      return {
+        kind,
+        searches: inOrder.length,
+        p50Ms: round1(percentile(inOrder, 0.5)),
+        p99Ms: round1(p99),
+        ratio: Math.round((p99 / healthP99) * 100) / 100,
+      };
+    };
     return {
       database: kind,
       way,
       schools: list.rows.length,
-      searches: searchTimes.length,
-      searchP50Ms: round1(percentile(searchTimes, 0.5)),
-      searchP99Ms: round1(searchP99),
-      healthP50Ms: round1(percentile(healthTimes, 0.5)),
+      kinds: [
+        ...QUERY_KINDS.map((queryKind) => timesOf(queryKind, searchTimes.get(queryKind) ?? [])),
+        timesOf('all', [...searchTimes.values()].flat()),
+      ],
+      healthP50Ms: round1(percentile(healthInOrder, 0.5)),
       healthP99Ms: round1(healthP99),
-      ratio: Math.round((searchP99 / healthP99) * 100) / 100,
       found: found / wanted,
       firstSearchMs: Math.round(firstSearchMs),
       loadBefore,
@@ -208,6 +266,6 @@ export async function benchLookup(
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   buildServer();
   for (const kind of process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : ['pglite']) {
-    console.log(await benchLookup(kind as DatabaseKind));
+    console.dir(await benchLookup(kind as DatabaseKind), { depth: 3 });
   }
 }
