@@ -84,16 +84,19 @@ class Smallest {
  * narrow near spellings before the exact word similarity is computed on the few left.
  */
 export function buildSchoolIndex(input: readonly SchoolRow[]): SchoolIndex {
-  const lengthOf = (name: string) => [...name].length;
+  // Length in characters, as PostgreSQL's length() counts them, worked out once per row.
+  const lengths = new Map(input.map((row) => [row, [...row.name].length]));
+  const lengthOf = (row: SchoolRow) => lengths.get(row) as number;
   const rows = [...input].sort(
     (a, b) =>
-      lengthOf(a.name) - lengthOf(b.name) ||
+      lengthOf(a) - lengthOf(b) ||
       compareText(a.name, b.name) ||
       compareNullable(a.state, b.state) ||
       compareNullable(a.city, b.city) ||
       compareText(a.id, b.id),
   );
   const count = rows.length;
+  const nameLength = Int32Array.from(rows, lengthOf);
   const names = rows.map((row) => row.name.toLowerCase());
   const haystacks = rows.map((row, i) => `${names[i]} ${(row.city ?? '').toLowerCase()}`);
   const byName = sortedBy(names);
@@ -339,7 +342,7 @@ export function buildSchoolIndex(input: readonly SchoolRow[]): SchoolIndex {
     near.sort(
       (a, b) =>
         b.similarity - a.similarity ||
-        lengthOf(rows[a.i]?.name ?? '') - lengthOf(rows[b.i]?.name ?? '') ||
+        (nameLength[a.i] as number) - (nameLength[b.i] as number) ||
         compareText(rows[a.i]?.name ?? '', rows[b.i]?.name ?? '') ||
         compareText(rows[a.i]?.id ?? '', rows[b.i]?.id ?? ''),
     );
