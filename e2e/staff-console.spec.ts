@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { applicantThroughApi, letters } from './helpers/applicants';
-import { expectAxeClean, signInAsNewMember } from './helpers/staff';
+import { expectAxeClean, openFilters, signInAsNewMember } from './helpers/staff';
 
 /**
  * A reader's day in one go, as the admissions office works: find an applicant despite a typo,
@@ -71,6 +71,7 @@ test('a reader finds, reads, checks off and exports, and the audit trail shows e
 
   // Back to the list, only the submitted applications, as a CSV.
   await page.getByRole('link', { name: 'Back to the list' }).click();
+  await openFilters(page);
   await page.getByRole('checkbox', { name: 'Submitted' }).check();
   await expect(page).toHaveURL(/status=submitted/);
   await expect(table.getByRole('row', { name: new RegExp(family) })).toHaveCount(2);

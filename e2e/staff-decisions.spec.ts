@@ -3,7 +3,7 @@ import type { ApplicationListResponse } from '../src/shared/staff/application-li
 import { DECISION_MESSAGES } from '../src/shared/staff/decision-api';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { applicantThroughApi, letters } from './helpers/applicants';
-import { expectAxeClean, screenshots, signInAsNewMember } from './helpers/staff';
+import { expectAxeClean, openFilters, screenshots, signInAsNewMember } from './helpers/staff';
 
 const results = (page: Page) => page.getByRole('table', { name: /^Applications/ });
 
@@ -138,6 +138,7 @@ test('an administrator records and releases decisions, one at a time and for a l
   await expect(rows.filter({ hasText: 'not released' })).toHaveCount(0);
 
   // The Decision filter keeps its choice in the address and lists the two.
+  await openFilters(page);
   await page.getByLabel('Decision', { exact: true }).selectOption({ label: 'Waitlist' });
   await expect(page).toHaveURL(/decision=waitlist/);
   await expect(page.getByRole('status').filter({ hasText: '2 applications found' })).toBeAttached();

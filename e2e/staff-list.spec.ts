@@ -1,18 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { applicantThroughApi, letters } from './helpers/applicants';
-import { expectAxeClean, screenshots, signInAsNewMember } from './helpers/staff';
+import { expectAxeClean, openFilters, screenshots, signInAsNewMember } from './helpers/staff';
 
 const results = (page: Page) => page.getByRole('table', { name: /^Applications/ });
-
-/** The filters sit in a disclosure, closed on each load so the rows show without scrolling. */
-async function openFilters(page: Page) {
-  const details = page.locator('details', {
-    has: page.locator('summary', { hasText: /^Filters/ }),
-  });
-  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open)))
-    await details.locator('summary').click();
-}
 
 test('a reader searches, filters, sorts, saves a view and exports a CSV of the list', async ({
   page,

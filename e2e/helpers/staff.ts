@@ -146,3 +146,12 @@ export async function signInAsNewMember(
   await page.setExtraHTTPHeaders({});
   return { email, secret };
 }
+
+/** The list's filters sit in a disclosure, closed on each load so the rows show without scrolling. */
+export async function openFilters(page: Page): Promise<void> {
+  const details = page.locator('details', {
+    has: page.locator('summary', { hasText: /^Filters/ }),
+  });
+  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open)))
+    await details.locator('summary').click();
+}
