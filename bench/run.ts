@@ -20,6 +20,7 @@ import { benchChangeFeed, benchWebhooks } from './integration';
 import { benchKeystroke } from './keystroke';
 import { benchKeystrokeApp } from './keystroke-app';
 import { benchLookup, KIND_LABELS, type QueryKind } from './lookup';
+import { benchMemory } from './memory';
 import { buildServer } from './production-server';
 import { benchReaderQueue } from './reader-queue';
 import { benchReviewAssign } from './review-assign';
@@ -443,6 +444,31 @@ sections['reader-queue'] = async () => {
     '',
     '| database | application PDFs | timed steps | `j` to the review form ready with the PDF, p50 (ms) | **p95 (ms)** (goal < 1000) | max (ms) | yardstick: the form ready at 1100 px, no pane, p50 / p95 / max (ms) | **p95 ÷ yardstick p95** | first open from the queue page (ms) | load average 1 / 5 / 15 min, before → after |',
     '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+};
+
+sections.memory = async () => {
+  buildServer();
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+  const mb = (value: number) => value.toFixed(0);
+  const rows: string[] = [];
+  let minutes = 0;
+  for (const kind of databaseKinds()) {
+    const r = await benchMemory(kind);
+    console.log({ ...r, during: r.during.map((value) => Math.round(value)) });
+    minutes = r.minutes;
+    const sent = Object.values(r.requests).reduce((sum, count) => sum + count, 0);
+    const mix = ['save', 'search', 'list', 'pdf'].map((what) => r.requests[what] ?? 0).join(' / ');
+    rows.push(
+      `| ${kind} | ${mb(r.firstStart.rssMb)} / ${mb(r.firstStart.hwmMb)} | **${mb(r.rest.rssMb)}** | ${mb(r.rest.hwmMb)} | ${mb(r.duringMaxMb)} | ${mb(r.after.rssMb)} | **${r.lastHalfSlopeMbPerMinute.toFixed(2)}** | ${mb(r.after.hwmMb)} | ${sent.toLocaleString('en')} (${mix}) | ${r.failures} | ${load(r.loadBefore)} → ${load(r.loadAfter)} |`,
+    );
+  }
+  return [
+    `Measured ${today} on ${machine}: the compiled server in production mode (LOG_LEVEL=warn) in its own process; VmRSS and VmHWM of that process from /proc (PGlite's thread included), at rest 30 s after /readyz of a first start on the new database (it imports the school lists) and of a second start, which the load follows; every 10 s during ${minutes} minutes of mixed load (4 requests in flight: answer saves of 50 applicants, school searches, the staff list, application PDFs of 20 submitted applications), and 30 s after it.`,
+    '',
+    '| database | first start: at rest / high-water (MB) | **at rest** (MB, goal PGlite ≤ 300) | high-water at rest, start-up included (MB) | during, max (MB) | after (MB) | **last half of the load (MB per minute)** (goal none growing) | high-water at the end (MB) | requests (saves / searches / lists / PDFs) | failed | load average 1 / 5 / 15 min, before → after |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 };

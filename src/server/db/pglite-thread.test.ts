@@ -98,6 +98,14 @@ describe('the embedded database on its own thread', () => {
     expect((await outside).rows).toEqual([{ body: 'inside, finished' }]);
   });
 
+  it("keeps PostgreSQL's shared buffers small, PGlite's other settings as they were", async () => {
+    const shown = async (setting: string) =>
+      Object.values((await thread.query<Record<string, string>>(`show ${setting}`)).rows[0] ?? {});
+    expect(await shown('shared_buffers')).toEqual(['16MB']);
+    expect(await shown('search_path')).toEqual(['public']);
+    expect(await shown('max_parallel_workers')).toEqual(['0']);
+  });
+
   it('leaves the calling thread free while a statement runs', async () => {
     let finished = false;
     const long = thread.query('select count(*) from generate_series(1, 3000000)').then(() => {

@@ -28,9 +28,23 @@ function textParsers(types: readonly number[]) {
   return Object.fromEntries(types.map((type) => [type, (value: string) => value]));
 }
 
+/**
+ * PostgreSQL's shared buffers, down from its default of 128 MB, for a server on a small machine
+ * (docs/benchmarks.md, memory): PGlite's WebAssembly memory holds them, every page of them
+ * touched as PostgreSQL starts, so they counted in full in the process's memory from the first
+ * minute. A page not among them is read from the data directory through the operating system,
+ * whose page cache keeps the database's files as it would PostgreSQL's own.
+ */
+const SHARED_BUFFERS = '16MB';
+
 async function open(): Promise<PGlite> {
   // pg_trgm backs fuzzy search over names, as it does on PostgreSQL.
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    // PGlite's own start parameters, kept, with the one setting changed.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+  });
   await migrate(drizzle(client), { migrationsFolder });
   return client;
 }
