@@ -210,9 +210,10 @@ test('a reader finds an application and creates and revokes a read-only link to 
   const email = uniqueStaffEmail('reader');
   await acceptAndEnrol(page, await inviteStaff(request, email, 'reader'), email, false);
 
-  // A reader's console has no staff management or audit log.
+  // A reader's console has their queue, and no staff management, reading settings or audit log.
   const nav = page.getByRole('navigation', { name: 'Console' });
-  await expect(nav.getByRole('link')).toHaveText(['Applications']);
+  await expect(nav.getByRole('link')).toHaveText(['Applications', /^My queue/]);
+  await expect(nav.getByRole('link', { name: /^My queue\s*,\s*0 open$/ })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Reader');
 
   // The list finds the application by its address; its row opens the read-only links.

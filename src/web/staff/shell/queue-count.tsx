@@ -50,9 +50,13 @@ export function QueueCount() {
   const count = queue.data?.open_count;
   if (count === undefined) return null;
   return (
-    <span className={styles.navCount}>
-      {count.toLocaleString('en-US')}
-      <span className="visually-hidden"> open</span>
-    </span>
+    <>
+      {/* Read with the link's name as "My queue, 2 open": the badge shows no comma. */}
+      <span className="visually-hidden">,</span>
+      <span className={styles.navCount}>
+        {count.toLocaleString('en-US')}
+        <span className="visually-hidden"> open</span>
+      </span>
+    </>
   );
 }
