@@ -394,7 +394,11 @@ test('a reader marks a checklist item for a list, finds what is new, and reaches
   await page.goto(`/staff?q=${family}&sort=name&new_since=true`);
   await expect(rows).toHaveCount(3);
   await rows.first().getByRole('link').click();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The application's own heading, not the list's: the opening is recorded once it has loaded.
+  await expect(page).toHaveURL(/\/staff\/applications\//);
+  await expect(
+    page.getByRole('heading', { level: 1, name: new RegExp(`Ada ${family}`) }),
+  ).toBeVisible();
   await page.goto(`/staff?q=${family}&sort=name&new_since=true`);
   await expect(rows).toHaveCount(2);
   await expect(results(page)).not.toContainText('Ada');
