@@ -191,6 +191,54 @@ describe('AnswerStore', () => {
     expect(lastName).not.toHaveBeenCalled();
   });
 
+  it('applies an answer given for later once the frame is drawn, the latest of each key', () => {
+    vi.useFakeTimers();
+    try {
+      const store = accountStore();
+      const listener = vi.fn();
+      store.subscribeKey('college_coursework', listener);
+      store.setSoon('college_coursework', () => 'first');
+      store.setSoon('college_coursework', () => 'second');
+      expect(store.isPending('college_coursework')).toBe(true);
+      expect(store.get('college_coursework')).toBeUndefined();
+      expect(listener).not.toHaveBeenCalled();
+      vi.runAllTimers();
+      expect(store.isPending('college_coursework')).toBe(false);
+      expect(store.get('college_coursework')).toBe('second');
+      expect(listener).toHaveBeenCalledTimes(1);
+      expect(store.takeDirty()).toEqual({ college_coursework: 'second' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('applies an answer given for later before anything outside rendering reads the answers', () => {
+    const storage = memoryStorage();
+    const store = new AnswerStore();
+    store.setModel(application);
+    store.startSession({
+      id: 'ada#1',
+      mode: 'account',
+      answers: {},
+      localCopy: createLocalCopy('unsaved', storage),
+    });
+    store.setSoon('college_coursework', () => 'typed');
+    expect(store.hasDirty()).toBe(true);
+    store.setSoon('college_coursework', () => 'typed more');
+    expect(store.takeDirty()).toEqual({ college_coursework: 'typed more' });
+    store.setSoon('college_coursework', () => 'before the page is left');
+    store.flushLocalCopy();
+    expect(JSON.parse(storage.data.get('unsaved') ?? '{}')).toMatchObject({
+      college_coursework: 'before the page is left',
+    });
+    store.setSoon('college_coursework', () => 'before another answer');
+    store.set('first_name', 'Ada');
+    expect(store.takeDirty()).toEqual({
+      college_coursework: 'before another answer',
+      first_name: 'Ada',
+    });
+  });
+
   it('keeps an anonymous draft in browser storage, merged per key, and reads it back', () => {
     const storage = memoryStorage();
     const copy = createLocalCopy('portal:answers', storage);

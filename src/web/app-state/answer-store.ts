@@ -40,6 +40,25 @@ export interface StoreSession {
 type Listener = () => void;
 
 const tabKey = (tabId: string) => `tabs:${tabId}`;
+
+/** The longest an answer given with `setSoon` waits for the page to be idle (ms). */
+const SOON_LIMIT_MS = 100;
+
+/**
+ * Runs `task` once the next frame has been drawn and the page is idle, within SOON_LIMIT_MS
+ * (browsers without idle callbacks: just after the frame; outside a browser: soon).
+ */
+function afterNextFrame(task: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') {
+    setTimeout(task, 0);
+    return;
+  }
+  requestAnimationFrame(() => {
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(task, { timeout: SOON_LIMIT_MS });
+    else setTimeout(task, 0);
+  });
+}
 const repeatKey = (repeatId: string) => `repeat:${repeatId}`;
 
 /**
@@ -63,6 +82,9 @@ export class AnswerStore {
   private readonly keyListeners = new Map<string, Set<Listener>>();
   private readonly changeListeners = new Set<(keys: readonly string[]) => void>();
   private readonly sessionListeners = new Set<Listener>();
+  /** Answers given with `setSoon` and not applied yet: the latest of each key. */
+  private readonly pending = new Map<string, () => AnswerValue>();
+  private pendingScheduled = false;
 
   /** The model decides labels, dependent dropdowns and hidden content; set once it has loaded. */
   setModel(index: ModelIndex): void {
@@ -85,6 +107,7 @@ export class AnswerStore {
   /** Starts over for another person or log-in; the same session id changes nothing. */
   startSession(session: StoreSession): void {
     if (session.id === this.session.id) return;
+    this.applyPending();
     // What the last person typed reaches storage before their copy is let go.
     this.localCopy?.flush();
     const before = Object.keys(this.answers);
@@ -124,8 +147,39 @@ export class AnswerStore {
     return this.tabs[tabId];
   }
 
+  /**
+   * Sets an answer after the next frame is drawn, worked out then by `produce`: a coursework grid
+   * keeps its rows as its own state while the applicant types and hands its text here, so the
+   * grid's text, its checks and the totals that read it are not part of the keystroke. A second
+   * call before then replaces the first. Everything that reads the answers outside rendering (the
+   * autosave, the local copy's flush, another change, a new session) applies it first.
+   */
+  setSoon(key: string, produce: () => AnswerValue): void {
+    this.pending.set(key, produce);
+    if (this.pendingScheduled) return;
+    this.pendingScheduled = true;
+    afterNextFrame(() => {
+      this.pendingScheduled = false;
+      this.applyPending();
+    });
+  }
+
+  /** Whether an answer given with `setSoon` waits to be applied. */
+  isPending(key: string): boolean {
+    return this.pending.has(key);
+  }
+
+  /** Applies the answers given with `setSoon` now. */
+  applyPending(): void {
+    if (this.pending.size === 0) return;
+    const writes = [...this.pending];
+    this.pending.clear();
+    for (const [key, produce] of writes) this.set(key, produce());
+  }
+
   /** Sets one answer with everything that follows from it (see the class comment). */
   set(key: string, value: AnswerValue): void {
+    this.applyPending();
     const changes: Answers = { [key]: value };
     const place = this.index?.fields.get(key);
     if (place && storesDesc(place.field)) {
@@ -144,6 +198,7 @@ export class AnswerStore {
 
   /** Sets several answers as they are (no labels worked out), e.g. answers carried into an account. */
   setMany(changes: Answers, { dirty = true }: { dirty?: boolean } = {}): void {
+    this.applyPending();
     this.apply(changes, this.mayHide(changes), dirty);
   }
 
@@ -166,12 +221,14 @@ export class AnswerStore {
 
   /** A tab switch the server accepted: the hidden tab's answers are cleared in the same update. */
   setTab(tabId: string, chosen: string): void {
+    this.applyPending();
     this.tabs = { ...this.tabs, [tabId]: chosen };
     this.notifyKeys([tabKey(tabId)]);
     this.apply({}, true);
   }
 
   setRepeatCount(repeatId: string, count: number): void {
+    this.applyPending();
     this.addAnother = { ...this.addAnother, [repeatId]: count };
     this.notifyKeys([repeatKey(repeatId)]);
     this.apply({}, true);
@@ -183,6 +240,7 @@ export class AnswerStore {
    * answers never go: only the server sets them.
    */
   takeDirty(): Answers {
+    this.applyPending();
     const patch: Answers = {};
     const held = new Set<string>();
     for (const key of this.dirty) {
@@ -200,6 +258,7 @@ export class AnswerStore {
 
   /** Unsaved keys kept off the server because the server would refuse them as they stand. */
   heldKeys(): string[] {
+    this.applyPending();
     return [...this.dirty].filter((key) => this.isHeld(key));
   }
 
@@ -215,17 +274,20 @@ export class AnswerStore {
 
   /** Writes the answers the local copy holds in memory to browser storage now (the tab is hidden or left). */
   flushLocalCopy(): void {
+    this.applyPending();
     this.localCopy?.flush();
   }
 
   /** Whether some change waits to be sent (held-back answers wait for a correction instead). */
   hasDirty(): boolean {
+    this.applyPending();
     for (const key of this.dirty) if (!this.isHeld(key)) return true;
     return false;
   }
 
   /** Whether the visitor has typed anything (an anonymous visitor is then sent to sign-up). */
   hasAnswers(): boolean {
+    this.applyPending();
     return Object.values(this.answers).some((value) => value !== '' && value !== false);
   }
 

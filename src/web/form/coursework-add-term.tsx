@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import {
   MAX_TERMS,
   type Season,
@@ -126,20 +126,16 @@ export function TermChoiceSelects({
   );
 }
 
-/** Season, year and status of the next term, offered as the term after the last one. */
-export function AddTermControls({
-  answer,
-  answerKey,
-  today,
-  full,
-  edit,
-}: {
+interface AddTermProps {
   answer: CourseworkAnswer;
   answerKey: string;
   today: string;
   full: boolean;
   edit: EditGrid;
-}) {
+}
+
+/** Season, year and status of the next term, offered as the term after the last one. */
+function AddTermFieldset({ answer, answerKey, today, full, edit }: AddTermProps) {
   const [chosen, setChosen] = useState<TermChoice | null>(null);
   const term = chosen ?? suggestedTerm(answer, today);
   const limitId = useId();
@@ -183,3 +179,23 @@ export function AddTermControls({
     </fieldset>
   );
 }
+
+/**
+ * What the controls read of the answer is its system, its number of terms and the last one's
+ * season and year: a keystroke in a course leaves them as they are.
+ */
+function sameAddTerm(before: AddTermProps, after: AddTermProps): boolean {
+  const last = (props: AddTermProps) => props.answer.terms.at(-1);
+  return (
+    before.answerKey === after.answerKey &&
+    before.today === after.today &&
+    before.full === after.full &&
+    before.edit === after.edit &&
+    before.answer.system === after.answer.system &&
+    before.answer.terms.length === after.answer.terms.length &&
+    last(before)?.season === last(after)?.season &&
+    last(before)?.year === last(after)?.year
+  );
+}
+
+export const AddTermControls = memo(AddTermFieldset, sameAddTerm);

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { MAX_COURSES, TERM_SYSTEMS, termName } from '../../shared/coursework/coursework';
 import {
   type CourseworkAnswer,
@@ -67,6 +67,7 @@ export interface CourseworkEditorProps {
 }
 
 const NO_REPEATS: ReadonlySet<string> = new Set();
+const NO_PROBLEMS: readonly CourseworkEntryProblem[] = [];
 
 /**
  * A college's coursework grid drawn on any value: the form binds it to the grid's answer; the
@@ -139,11 +140,27 @@ export function CourseworkEditor({
     );
   };
 
-  const termProblems = (index: number): CourseworkEntryProblem[] =>
-    problems.filter((problem) => problem.term === index);
+  // One function for the grid's life, so that a term not typed in is not drawn again.
+  const removeAt = useRef<(index: number) => void>(() => undefined);
+  removeAt.current = (index) => {
+    const term = answer.terms[index];
+    if (term && filledCourses(term) > 0) askToRemove(index);
+    else removeTermAt(index);
+  };
+  const onRemove = useCallback((index: number) => removeAt.current(index), []);
+
+  const termProblems = useMemo(() => {
+    const byTerm = new Map<number, CourseworkEntryProblem[]>();
+    for (const problem of problems) {
+      if (problem.term === null) continue;
+      byTerm.set(problem.term, [...(byTerm.get(problem.term) ?? []), problem]);
+    }
+    return byTerm;
+  }, [problems]);
   const gridMessages = problems
     .filter((problem) => problem.term === null)
     .map((problem) => problem.message);
+  const grades = useMemo(() => gradesOf(rules), [rules]);
   const courseCount = courseworkCounts(answer).courses + elsewhere.courses;
 
   return (
@@ -189,7 +206,7 @@ export function CourseworkEditor({
       )}
       <CellMessages id={`${idBase}-messages`} messages={gridMessages} />
       <datalist id={datalistId}>
-        {gradesOf(rules).map((grade) => (
+        {grades.map((grade) => (
           <option key={grade} value={grade} />
         ))}
       </datalist>
@@ -202,7 +219,7 @@ export function CourseworkEditor({
           term={term}
           termIndex={index}
           columns={columns}
-          problems={termProblems(index)}
+          problems={termProblems.get(index) ?? NO_PROBLEMS}
           repeats={repeats}
           datalistId={datalistId}
           roomForCourses={room.courses}
@@ -210,7 +227,7 @@ export function CourseworkEditor({
           edit={edit}
           locks={locks}
           headingLevel={termHeadingLevel}
-          onRemove={(index) => (filledCourses(term) > 0 ? askToRemove(index) : removeTermAt(index))}
+          onRemove={onRemove}
         />
       ))}
       <RemoveTermDialog

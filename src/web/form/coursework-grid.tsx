@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   type CourseworkAnswer,
   courseworkCounts,
@@ -44,13 +44,19 @@ function ShownGrid({
   const { store, today, validating } = useFormContext();
   const rules = useTenantConfig().coursework;
   const value = useAnswer(answerKey);
+  const stored = typeof value === 'string' ? value : '';
   // The college's name, the last of the keys that name it, for the totals' heading.
   const collegeName = useAnswer(resolveKey(grid.collegeKeys.at(-1) ?? '$name'));
-  const parsed = useMemo(
-    () => parseCourseworkAnswer(typeof value === 'string' ? value : ''),
-    [value],
-  );
+  const parsed = useMemo(() => parseCourseworkAnswer(stored), [stored]);
+  // What the checks and the totals read: the answer as stored.
   const answer = parsed.ok && parsed.answer ? parsed.answer : EMPTY_COURSEWORK;
+  // The rows as typed. A keystroke draws them at once; the grid's text is written after the
+  // frame (store.setSoon), and the checks and totals follow the stored answer then. The text
+  // they were written as tells the grid's own answer from one changed elsewhere (a new session).
+  const [typed, setTyped] = useState<CourseworkAnswer | null>(null);
+  const writtenAs = useRef<string | null>(null);
+  const shown =
+    typed !== null && (store.isPending(answerKey) || stored === writtenAs.current) ? typed : answer;
   const overview = useCourseworkOverview(rules);
 
   const elsewhere = useMemo(() => {
@@ -84,7 +90,14 @@ function ShownGrid({
   }, [overview.totals.excludedRepeats, collegeIndex]);
 
   const onChange = useCallback(
-    (next: CourseworkAnswer) => store.set(answerKey, serializeCourseworkAnswer(next)),
+    (next: CourseworkAnswer) => {
+      setTyped(next);
+      store.setSoon(answerKey, () => {
+        const text = serializeCourseworkAnswer(next);
+        writtenAs.current = text;
+        return text;
+      });
+    },
     [store, answerKey],
   );
 
@@ -94,7 +107,7 @@ function ShownGrid({
       label={grid.label}
       help={grid.help}
       unreadable={parsed.ok ? undefined : parsed.message}
-      value={answer}
+      value={shown}
       onChange={onChange}
       problems={problems}
       columns={grid.columns}

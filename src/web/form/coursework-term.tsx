@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { termName } from '../../shared/coursework/coursework';
 import type {
   CourseCell,
@@ -38,22 +38,7 @@ export function CellMessages({ id, messages }: { id: string; messages: readonly 
   );
 }
 
-/** One term: its season, year and status, then its courses one row each. */
-export function TermView({
-  answerKey,
-  term,
-  termIndex,
-  columns,
-  problems,
-  repeats,
-  datalistId,
-  roomForCourses,
-  today,
-  edit,
-  locks,
-  headingLevel = 4,
-  onRemove,
-}: {
+interface TermViewProps {
   answerKey: string;
   term: TermEntry;
   termIndex: number;
@@ -70,7 +55,24 @@ export function TermView({
   headingLevel?: 4 | 5;
   /** Removes the term, asking first when it has courses. */
   onRemove: (termIndex: number) => void;
-}) {
+}
+
+/** One term: its season, year and status, then its courses one row each. */
+function TermSection({
+  answerKey,
+  term,
+  termIndex,
+  columns,
+  problems,
+  repeats,
+  datalistId,
+  roomForCourses,
+  today,
+  edit,
+  locks,
+  headingLevel = 4,
+  onRemove,
+}: TermViewProps) {
   const headingId = useId();
   const yearMessageId = useId();
   const name = termName(term);
@@ -194,3 +196,43 @@ function rowProblemText(problems: readonly CourseworkEntryProblem[], course: num
       .map((problem) => [problem.cell, problem.message]),
   );
 }
+
+const sameProblems = (
+  before: readonly CourseworkEntryProblem[],
+  after: readonly CourseworkEntryProblem[],
+): boolean =>
+  before.length === after.length &&
+  before.every((problem, index) => {
+    const other = after[index];
+    return (
+      other !== undefined &&
+      problem.term === other.term &&
+      problem.course === other.course &&
+      problem.cell === other.cell &&
+      problem.message === other.message &&
+      problem.named === other.named
+    );
+  });
+
+const sameSet = (before: ReadonlySet<string>, after: ReadonlySet<string>): boolean =>
+  before.size === after.size && [...before].every((item) => after.has(item));
+
+/**
+ * Props equal but for messages and repeats worked out anew: a keystroke in a course draws its own
+ * term again, not the other terms of the grid (each with its selects of some 80 years).
+ */
+function sameTerm(before: TermViewProps, after: TermViewProps): boolean {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<
+    keyof TermViewProps
+  >;
+  for (const name of names) {
+    if (name === 'problems' || name === 'repeats') continue;
+    if (before[name] !== after[name]) return false;
+  }
+  return (
+    sameProblems(before.problems, after.problems) &&
+    (before.repeats === after.repeats || sameSet(before.repeats, after.repeats))
+  );
+}
+
+export const TermView = memo(TermSection, sameTerm);

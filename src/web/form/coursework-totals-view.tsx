@@ -10,7 +10,9 @@ import {
   type EnteredCoursework,
   enteredCoursework,
 } from '../../shared/form/coursework-grids';
+import type { FormState } from '../../shared/form/model';
 import { resolveModel } from '../../shared/form/resolve';
+import type { AnswerStore } from '../app-state/answer-store';
 import { CourseworkAmounts } from '../read-only/coursework-amounts';
 import styles from './coursework-grid.module.css';
 import { useFormContext } from './form-context';
@@ -32,6 +34,30 @@ function courseworkKeys(): readonly string[] {
 export interface CourseworkOverview {
   entered: readonly EnteredCoursework[];
   totals: CourseworkTotals;
+}
+
+/** The last overview worked out from a store's answers, which every grid on the page shares. */
+const lastOverviews = new WeakMap<
+  AnswerStore,
+  { state: FormState; rules: CourseworkRules; overview: CourseworkOverview }
+>();
+
+function overviewOf(store: AnswerStore, rules: CourseworkRules): CourseworkOverview {
+  const state = store.formState();
+  const last = lastOverviews.get(store);
+  if (
+    last &&
+    last.rules === rules &&
+    last.state.answers === state.answers &&
+    last.state.addAnother === state.addAnother &&
+    last.state.tabs === state.tabs &&
+    last.state.isLoggedIn === state.isLoggedIn
+  )
+    return last.overview;
+  const entered = enteredCoursework(applicationModel, state);
+  const overview = { entered, totals: courseworkTotalsOf(entered, rules) };
+  lastOverviews.set(store, { state, rules, overview });
+  return overview;
 }
 
 /**
@@ -57,10 +83,7 @@ export function useCourseworkOverview(rules: CourseworkRules): CourseworkOvervie
   );
   const snapshot = useSyncExternalStore(subscribe, read, read);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the snapshot is the answers read here.
-  return useMemo(() => {
-    const entered = enteredCoursework(applicationModel, store.formState());
-    return { entered, totals: courseworkTotalsOf(entered, rules) };
-  }, [snapshot, store, rules]);
+  return useMemo(() => overviewOf(store, rules), [snapshot, store, rules]);
 }
 
 /** What a polite live region says, once the applicant has paused: the GPA only when it changed. */
