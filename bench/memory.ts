@@ -269,7 +269,7 @@ export async function benchMemory(kind: DatabaseKind): Promise<MemoryResult> {
     );
     const seeded = await seed(database).finally(() => database.close());
     const loadBefore = os.loadavg();
-    const start = (args = LAUNCHER) =>
+    const startOnce = (args: readonly string[]) =>
       startProductionServer(
         PORTS[kind],
         {
@@ -284,10 +284,16 @@ export async function benchMemory(kind: DatabaseKind): Promise<MemoryResult> {
         undefined,
         args,
       );
-    // The first start on a new database imports the school lists that ship with the project. On a
-    // machine this busy the import can outlast the server's start-up timeout; the next start
-    // imports whatever is still missing, so one more try measures the same thing.
-    const first = await start().catch(() => start());
+    // On a machine this busy a start can outlast the server's own start-up timeout (the first
+    // one imports the school lists, and a later one finds whatever is still missing): one more
+    // try measures the same thing.
+    const start = (args = LAUNCHER) =>
+      startOnce(args).catch((error) => {
+        console.error(`${kind}: the start failed (${error}), starting again`);
+        return startOnce(args);
+      });
+    // The first start on a new database imports the school lists that ship with the project.
+    const first = await start();
     let firstStart: MemorySample;
     try {
       await sleep(SETTLE_SECONDS * 1000);
