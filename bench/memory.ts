@@ -1,8 +1,10 @@
-// The server's memory: the resident set of the compiled server's process in production mode at
-// rest, during a mixed load (answer saves, school searches, the staff list, application PDFs)
-// and after it, on each database. On the embedded database PGlite runs on a thread of the same
-// process, so the process's figure holds it. Growth is what this is for: the slope of the last
-// half of the load's samples says whether memory still climbs when the caches are warm.
+// The server's memory: the resident set of the compiled server's process in production mode,
+// started as `npm start` starts it, at rest, during a mixed load (answer saves, school searches,
+// the staff list, application PDFs) and after it, on each database. On the embedded database
+// PGlite runs on a thread of the same process, so the process's figure holds it. Growth is what
+// this is for, read from the lows: the resident set climbs between garbage collections and falls
+// at each, so the highs, or a slope through every sample, say where a fall landed; the lowest
+// sample of each window of the load, once the caches are warm, says where memory stands.
 // Run alone with `npm run bench -- memory`; BENCH_MEMORY_MINUTES sets the load (default 30).
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -27,13 +29,23 @@ import type { DatabaseKind } from '../src/server/test/test-database';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { buildServer, scratchPostgres, startProductionServer } from './production-server';
 
-const PORT = 3401;
+/** A port for each database, so the two can be measured by runs going on at once. */
+const PORTS: Record<DatabaseKind, number> = { pglite: 3401, postgres: 3402 };
+/** As production starts it: `npm start` runs the compiled server through this launcher. */
+const LAUNCHER = ['scripts/run-built.mjs'];
 const LOAD_MINUTES = Number(process.env.BENCH_MEMORY_MINUTES ?? 30);
 /** Quiet time after /readyz and after the load, before the figure "at rest" is taken. */
 const SETTLE_SECONDS = Number(process.env.BENCH_MEMORY_SETTLE_SECONDS ?? 30);
 const SAMPLE_SECONDS = 10;
-/** Requests in flight at once: a busy afternoon, not a flood (the machine is shared). */
+/**
+ * Requests sent a second, at a fixed pace: a busy afternoon, not a flood. Growth is about memory,
+ * not speed, and a load that took every core for half an hour would disturb other measurements.
+ */
+const RATE = Number(process.env.BENCH_MEMORY_RATE ?? 20);
+/** At most this many in flight: a request due while they are all out is skipped and counted. */
 const CONCURRENCY = Number(process.env.BENCH_MEMORY_CONCURRENCY ?? 4);
+/** The load is read in this many windows of equal length; the first is its warm-up. */
+const WINDOWS = 6;
 /** Applicants saving answers, each with a session of their own. */
 const APPLICANTS = 50;
 /** Submitted applications whose PDFs staff open. */
@@ -51,20 +63,47 @@ export function memoryOf(pid: number): MemorySample {
   return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
 }
 
-/** The least-squares slope of `values` taken every `intervalSeconds`, per minute. */
-export function slopePerMinute(values: readonly number[], intervalSeconds: number): number {
-  const n = values.length;
+/** A sample's time from the load's start, in seconds, and its value. */
+export interface TimedValue {
+  seconds: number;
+  value: number;
+}
+
+/** The least-squares slope of `points`, per minute. */
+export function slopePerMinute(points: readonly TimedValue[]): number {
+  const n = points.length;
   if (n < 2) return 0;
-  const meanX = ((n - 1) * intervalSeconds) / 2;
-  const meanY = values.reduce((sum, value) => sum + value, 0) / n;
+  const meanX = points.reduce((sum, point) => sum + point.seconds, 0) / n;
+  const meanY = points.reduce((sum, point) => sum + point.value, 0) / n;
   let covariance = 0;
   let variance = 0;
-  values.forEach((value, index) => {
-    const x = index * intervalSeconds - meanX;
-    covariance += x * (value - meanY);
-    variance += x * x;
-  });
-  return (covariance / variance) * 60;
+  for (const point of points) {
+    covariance += (point.seconds - meanX) * (point.value - meanY);
+    variance += (point.seconds - meanX) ** 2;
+  }
+  return variance === 0 ? 0 : (covariance / variance) * 60;
+}
+
+/**
+ * The lowest of `values` (taken every `intervalSeconds`) in each of `windows` windows of equal
+ * length, the first left out: where memory stands once collected, which is what grows if
+ * anything is kept. A window has at least one sample; fewer samples than windows, fewer lows.
+ */
+export function windowLows(
+  values: readonly number[],
+  intervalSeconds: number,
+  windows: number,
+): TimedValue[] {
+  const size = Math.max(1, Math.floor(values.length / windows));
+  const lows: TimedValue[] = [];
+  for (let start = size; start + size <= values.length; start += size) {
+    let lowest = start;
+    for (let index = start; index < start + size; index++) {
+      if ((values[index] as number) < (values[lowest] as number)) lowest = index;
+    }
+    lows.push({ seconds: (lowest + 1) * intervalSeconds, value: values[lowest] as number });
+  }
+  return lows;
 }
 
 export interface MemoryResult {
@@ -73,16 +112,25 @@ export interface MemoryResult {
   firstStart: MemorySample;
   /** After /readyz on a database already set up and SETTLE_SECONDS of quiet. */
   rest: MemorySample;
+  /** The same, started as `node dist/server/main.js` rather than through `npm start`'s launcher. */
+  restPlainNode: MemorySample;
   /** The samples during the load, every SAMPLE_SECONDS. */
   during: number[];
   duringMaxMb: number;
   /** SETTLE_SECONDS after the load stopped. */
   after: MemorySample;
-  /** Growth over the second half of the load (MB per minute). */
-  lastHalfSlopeMbPerMinute: number;
+  /** The lowest sample of each window of the load but the first. */
+  lows: TimedValue[];
+  /** The slope fitted to the lows (MB per minute): growth once collected. */
+  lowsSlopeMbPerMinute: number;
   requests: Record<string, number>;
+  /** Requests due while CONCURRENCY were still out, not sent. */
+  skipped: number;
   failures: number;
   minutes: number;
+  /** Requests a second asked for, and sent. */
+  rate: number;
+  sentRate: number;
   loadBefore: number[];
   loadAfter: number[];
 }
@@ -221,13 +269,28 @@ export async function benchMemory(kind: DatabaseKind): Promise<MemoryResult> {
     );
     const seeded = await seed(database).finally(() => database.close());
     const loadBefore = os.loadavg();
-    const start = () =>
-      startProductionServer(PORT, {
-        DATA_DIR: dataDir,
-        DATABASE_URL: scratch?.url,
-        // The searchers' addresses come through X-Forwarded-For, as behind a load balancer.
-        TRUST_PROXY: '127.0.0.1',
-        LOG_LEVEL: 'warn',
+    const startOnce = (args: readonly string[]) =>
+      startProductionServer(
+        PORTS[kind],
+        {
+          DATA_DIR: dataDir,
+          DATABASE_URL: scratch?.url,
+          // The searchers' addresses come through X-Forwarded-For, as behind a load balancer.
+          TRUST_PROXY: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          // The allocator's settings are the launcher's to make (or not, when started without it).
+          MALLOC_TRIM_THRESHOLD_: undefined,
+        },
+        undefined,
+        args,
+      );
+    // On a machine this busy a start can outlast the server's own start-up timeout (the first
+    // one imports the school lists, and a later one finds whatever is still missing): one more
+    // try measures the same thing.
+    const start = (args = LAUNCHER) =>
+      startOnce(args).catch((error) => {
+        console.error(`${kind}: the start failed (${error}), starting again`);
+        return startOnce(args);
       });
     // The first start on a new database imports the school lists that ship with the project.
     const first = await start();
@@ -241,6 +304,16 @@ export async function benchMemory(kind: DatabaseKind): Promise<MemoryResult> {
     console.log(
       `${kind}: first start, at rest ${round(firstStart.rssMb)} MB (high-water ${round(firstStart.hwmMb)} MB)`,
     );
+    // The compiled server started by node itself, without the launcher's allocator setting.
+    const plain = await start(['dist/server/main.js']);
+    let restPlainNode: MemorySample;
+    try {
+      await sleep(SETTLE_SECONDS * 1000);
+      restPlainNode = memoryOf(plain.child.pid as number);
+    } finally {
+      await plain.stop();
+    }
+    console.log(`${kind}: at rest on plain node ${round(restPlainNode.rssMb)} MB`);
     // Then as every later start finds it, and as a server at rest is most of its life.
     const server = await start();
     try {
@@ -259,11 +332,21 @@ export async function benchMemory(kind: DatabaseKind): Promise<MemoryResult> {
         during.push(sample.rssMb);
         console.log(`${kind}: ${during.length * SAMPLE_SECONDS} s, ${round(sample.rssMb)} MB`);
       }, SAMPLE_SECONDS * 1000);
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (Date.now() < until) {
-            const what = MIX[next++ % MIX.length] as RequestKind;
+      // Paced: request n is due n / RATE seconds after the start, whether or not the ones before
+      // it have answered, so a slow moment does not make a burst after it.
+      let skipped = 0;
+      const loadStart = Date.now();
+      const inFlight = new Set<Promise<void>>();
+      for (let n = 0; loadStart + (n * 1000) / RATE < until; n++) {
+        const due = loadStart + (n * 1000) / RATE;
+        if (due > Date.now()) await sleep(due - Date.now());
+        if (inFlight.size >= CONCURRENCY) {
+          skipped++;
+          continue;
+        }
+        const what = MIX[n % MIX.length] as RequestKind;
+        const request = (async () => {
+          try {
             const response = await send(what);
             await response.arrayBuffer();
             requests[what] = (requests[what] ?? 0) + 1;
@@ -271,24 +354,38 @@ export async function benchMemory(kind: DatabaseKind): Promise<MemoryResult> {
               failures++;
               if (failures <= 5) console.error(`${what} answered ${response.status}`);
             }
+          } catch (error) {
+            // A refused connection is a failure to count, not a reason to lose half an hour.
+            failures++;
+            if (failures <= 5) console.error(`${what} failed: ${error}`);
           }
-        }),
-      );
+        })();
+        inFlight.add(request);
+        void request.then(() => inFlight.delete(request));
+      }
+      await Promise.all(inFlight);
+      const loadSeconds = (Date.now() - loadStart) / 1000;
       clearInterval(sampler);
       await sleep(SETTLE_SECONDS * 1000);
       const after = memoryOf(pid);
-      const lastHalf = during.slice(Math.floor(during.length / 2));
+      const lows = windowLows(during, SAMPLE_SECONDS, WINDOWS);
+      const sent = Object.values(requests).reduce((sum, count) => sum + count, 0);
       return {
         database: kind,
         firstStart,
         rest,
+        restPlainNode,
         during,
         duringMaxMb: during.length > 0 ? Math.max(...during) : after.rssMb,
         after,
-        lastHalfSlopeMbPerMinute: slopePerMinute(lastHalf, SAMPLE_SECONDS),
+        lows,
+        lowsSlopeMbPerMinute: slopePerMinute(lows),
         requests,
+        skipped,
         failures,
         minutes: LOAD_MINUTES,
+        rate: RATE,
+        sentRate: sent / loadSeconds,
         loadBefore,
         loadAfter: os.loadavg(),
       };

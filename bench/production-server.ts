@@ -51,7 +51,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts `node dist/server/main.js` on 127.0.0.1 and waits for /readyz. `env` is laid over this
+ * Starts `node dist/server/main.js` (or `args`) on 127.0.0.1 and waits for /readyz. `env` is laid over this
  * process's environment; a key given as undefined is left out (DATABASE_URL for the embedded
  * database, LOG_LEVEL for the default logging).
  */
@@ -60,6 +60,8 @@ export async function startProductionServer(
   env: Record<string, string | undefined>,
   /** The project whose build runs: this one unless a benchmark compares another version. */
   cwd: string = root,
+  /** What node runs: the compiled server, or e.g. `npm start`'s launcher on it. */
+  args: readonly string[] = ['dist/server/main.js'],
 ): Promise<RunningServer> {
   const base = `http://127.0.0.1:${port}`;
   const merged: NodeJS.ProcessEnv = {
@@ -75,7 +77,7 @@ export async function startProductionServer(
     if (value === undefined) delete merged[key];
     else merged[key] = value;
   }
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, args, {
     cwd,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: merged,

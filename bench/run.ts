@@ -452,24 +452,39 @@ sections.memory = async () => {
   buildServer();
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
   const mb = (value: number) => value.toFixed(0);
+  const kinds = databaseKinds();
   const rows: string[] = [];
-  let minutes = 0;
-  for (const kind of databaseKinds()) {
+  let described = { minutes: 0, rate: 0 };
+  for (const kind of kinds) {
     const r = await benchMemory(kind);
     console.log({ ...r, during: r.during.map((value) => Math.round(value)) });
-    minutes = r.minutes;
+    described = { minutes: r.minutes, rate: r.rate };
     const sent = Object.values(r.requests).reduce((sum, count) => sum + count, 0);
     const mix = ['save', 'search', 'list', 'pdf'].map((what) => r.requests[what] ?? 0).join(' / ');
+    const lows = r.lows.map((low) => mb(low.value)).join(' / ');
+    const slope = r.lowsSlopeMbPerMinute;
     rows.push(
-      `| ${kind} | ${mb(r.firstStart.rssMb)} / ${mb(r.firstStart.hwmMb)} | **${mb(r.rest.rssMb)}** | ${mb(r.rest.hwmMb)} | ${mb(r.duringMaxMb)} | ${mb(r.after.rssMb)} | **${r.lastHalfSlopeMbPerMinute.toFixed(2)}** | ${mb(r.after.hwmMb)} | ${sent.toLocaleString('en')} (${mix}) | ${r.failures} | ${load(r.loadBefore)} → ${load(r.loadAfter)} |`,
+      `| ${kind} | ${mb(r.firstStart.rssMb)} / ${mb(r.firstStart.hwmMb)} | **${mb(r.rest.rssMb)}** | ${mb(r.restPlainNode.rssMb)} | ${mb(r.rest.hwmMb)} | ${mb(Math.min(...r.during))} / ${mb(r.duringMaxMb)} | ${mb(r.after.rssMb)} | ${lows} | **${slope.toFixed(2)}** (${(slope * r.minutes).toFixed(0)} MB over the load) | ${mb(r.after.hwmMb)} | ${sent.toLocaleString('en')} (${mix}), ${r.sentRate.toFixed(1)}/s | ${r.skipped} | ${r.failures} | ${load(r.loadBefore)} → ${load(r.loadAfter)} |`,
     );
   }
+  const header =
+    '| database | first start: at rest / high-water (MB) | **at rest** (MB, goal PGlite ≤ 300) | at rest started by plain node, without the allocator setting of the launcher (MB) | high-water at rest, start-up included (MB) | during, low / high (MB) | after (MB) | the lows: lowest sample of each window after the first (MB) | **slope of the lows (MB per minute)** (goal none growing) | high-water at the end (MB) | requests sent (saves / searches / lists / PDFs), rate | skipped (4 in flight) | failed | load average 1 / 5 / 15 min, before → after |';
+  // A database not measured this run keeps its row, so the two can be measured by runs at once.
+  const previous = /<!-- memory:start -->([\s\S]*)<!-- memory:end -->/.exec(
+    readFileSync(file, 'utf8'),
+  )?.[1];
+  const kept = (previous?.includes(header) ? previous.split('\n') : []).filter((line) =>
+    ['pglite', 'postgres'].some(
+      (kind) => line.startsWith(`| ${kind} |`) && !kinds.includes(kind as DatabaseKind),
+    ),
+  );
+  const ordered = [...kept, ...rows].sort((a, b) => a.localeCompare(b));
   return [
-    `Measured ${today} on ${machine}: the compiled server in production mode (LOG_LEVEL=warn) in its own process; VmRSS and VmHWM of that process from /proc (PGlite's thread included), at rest 30 s after /readyz of a first start on the new database (it imports the school lists) and of a second start, which the load follows; every 10 s during ${minutes} minutes of mixed load (4 requests in flight: answer saves of 50 applicants, school searches, the staff list, application PDFs of 20 submitted applications), and 30 s after it.`,
+    `Measured ${today} on ${machine}: the compiled server in production mode (LOG_LEVEL=warn) in its own process, started as \`npm start\` starts it (its launcher, scripts/run-built.mjs); VmRSS and VmHWM of that process from /proc (PGlite's thread included), at rest 30 s after /readyz of a first start on the new database (it imports the school lists), of a start by plain \`node dist/server/main.js\`, and of a third start through the launcher, which the load follows; every 10 s during ${described.minutes} minutes of mixed load paced at ${described.rate} requests a second, at most 4 in flight (answer saves of 50 applicants, school searches, the staff list, application PDFs of 20 submitted applications), and 30 s after it. The load is read in 6 windows of equal length; the first is its warm-up; the slope is fitted to the lowest sample of each of the others.`,
     '',
-    '| database | first start: at rest / high-water (MB) | **at rest** (MB, goal PGlite ≤ 300) | high-water at rest, start-up included (MB) | during, max (MB) | after (MB) | **last half of the load (MB per minute)** (goal none growing) | high-water at the end (MB) | requests (saves / searches / lists / PDFs) | failed | load average 1 / 5 / 15 min, before → after |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
-    ...rows,
+    header,
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...ordered,
   ].join('\n');
 };
 

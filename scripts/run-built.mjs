@@ -25,6 +25,28 @@ if (major < minimumNode[0] || (major === minimumNode[0] && minor < minimumNode[1
   );
 }
 
+// glibc's allocator raises its threshold for returning memory to the system each time a large
+// block is freed, so the few hundred MB V8 takes to optimize PGlite's WebAssembly as the server
+// starts stay in the process for good (about 70 MB at rest: docs/benchmarks.md, memory). Its own
+// default threshold (128 KiB) set explicitly keeps it from rising. The allocator reads it only as
+// a process starts, so this process starts itself again with it: execve keeps the process id,
+// so npm, systemd and their signals still reach the server. A value already set is left alone.
+const allocatorSettings = { MALLOC_TRIM_THRESHOLD_: '131072' };
+if (
+  process.platform === 'linux' &&
+  typeof process.execve === 'function' &&
+  !Object.keys(allocatorSettings).some((name) => name in process.env)
+) {
+  process.execve(
+    process.execPath,
+    [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    {
+      ...process.env,
+      ...allocatorSettings,
+    },
+  );
+}
+
 const [entry = 'main', ...args] = process.argv.slice(2);
 const entryFile = path.join(root, 'dist', 'server', `${entry}.js`);
 
