@@ -2,7 +2,14 @@
 // built once, started in a process of its own with NODE_ENV=production, on a scratch database.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, realpathSync, symlinkSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -18,11 +25,11 @@ export const BASELINE_COMMIT = process.env.BENCH_BASELINE ?? '25cb24e';
 
 /**
  * The baseline's sources from git history in a directory of their own, sharing this project's
- * node_modules, built with their own build script. Kept between runs under the commit's name.
+ * packages (see `linkModules`), built with their own build script. Kept between runs under the commit's name.
  */
 export function buildBaseline(): string {
   const dir = path.join(os.tmpdir(), `portal-bench-baseline-${BASELINE_COMMIT}`);
-  if (existsSync(path.join(dir, 'dist', 'build-stamp.json'))) return dir;
+  if (existsSync(path.join(dir, 'dist', 'build-stamp.json')) && resolvesAll(dir)) return dir;
   spawnSync('rm', ['-rf', dir]);
   spawnSync('mkdir', ['-p', dir]);
   const extract = spawnSync(
@@ -31,10 +38,68 @@ export function buildBaseline(): string {
     { cwd: root, stdio: 'inherit' },
   );
   if (extract.status !== 0) throw new Error(`could not extract ${BASELINE_COMMIT}`);
-  symlinkSync(realpathSync(path.join(root, 'node_modules')), path.join(dir, 'node_modules'));
+  linkModules(dir);
   const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: dir, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`the build of ${BASELINE_COMMIT} failed`);
   return dir;
+}
+
+/** Whether every package the baseline depends on is in its node_modules. */
+function resolvesAll(dir: string): boolean {
+  return Object.keys(dependenciesOf(dir)).every((name) =>
+    existsSync(path.join(dir, 'node_modules', name)),
+  );
+}
+
+function dependenciesOf(dir: string): Record<string, string> {
+  return (
+    JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    }
+  ).dependencies;
+}
+
+/**
+ * The baseline's node_modules: this project's packages linked one by one, and the packages the
+ * baseline depends on that this project has since dropped installed beside them from the
+ * registry, so the baseline runs with what it was built for.
+ */
+function linkModules(dir: string): void {
+  const modules = realpathSync(path.join(root, 'node_modules'));
+  const dropped = Object.entries(dependenciesOf(dir)).filter(
+    ([name]) => !existsSync(path.join(modules, name)),
+  );
+  if (dropped.length === 0) {
+    symlinkSync(modules, path.join(dir, 'node_modules'));
+    return;
+  }
+  const extra = path.join(dir, '.dropped-dependencies');
+  const install = spawnSync(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      extra,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      ...dropped.map(([name, range]) => `${name}@${range}`),
+    ],
+    { stdio: 'inherit' },
+  );
+  if (install.status !== 0) throw new Error("the baseline's dropped dependencies did not install");
+  const link = (from: string, to: string) => {
+    mkdirSync(to, { recursive: true });
+    for (const entry of readdirSync(from)) {
+      const target = path.join(to, entry);
+      if (entry.startsWith('@')) link(path.join(from, entry), target);
+      else if (!existsSync(target)) symlinkSync(realpathSync(path.join(from, entry)), target);
+    }
+  };
+  // The project's packages first, then what only the baseline needs (its own dependencies too).
+  link(modules, path.join(dir, 'node_modules'));
+  link(path.join(extra, 'node_modules'), path.join(dir, 'node_modules'));
 }
 
 /** `npm run build`: dist/web and dist/server from the sources as they are now. */

@@ -16,7 +16,7 @@ import { answerKeySpecs, parseAnswerPatch } from '../../shared/form/answer-keys'
 import { containersOf } from '../../shared/form/containers';
 import { courseworkTotalsOf, enteredCoursework } from '../../shared/form/coursework-grids';
 import type { FormModel } from '../../shared/form/model';
-import { hiddenAnswersPatch } from '../../shared/form/resolve';
+import { clearHiddenAnswers } from '../../shared/form/resolve';
 import { todayIso, validateAnswers } from '../../shared/form/validate';
 import { SESSION_ENDED_MESSAGE, type Sessions } from '../accounts/sessions';
 import { INVALID_REQUEST_MESSAGE } from '../http/errors-plugin';
@@ -25,6 +25,7 @@ import { bindActorToLog } from '../http/request-actor';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { SubmitReceipts } from '../receipts/receipts-service';
 import type { ApplicationsStore } from './applications-store';
+import { createStatementBatches } from './statement-batches';
 import { createSubmitBatches } from './submit-batches';
 
 export interface ApplicationOptions {
@@ -63,6 +64,11 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
   const { store } = options;
   const submitStore = options.submitStore ?? store;
   const submits = createSubmitBatches((items) => submitStore.submit(items));
+  // Submit's reads go together too: at a burst, one statement instead of one each.
+  const submitReads = createStatementBatches(
+    (tokens: readonly string[]) => submitStore.readForSubmits(options.sessions, tokens),
+    (token) => token,
+  );
   const startingPdfs = new Set<Promise<void>>();
   // A shutdown lets the PDFs of the last submits be requested before the database closes.
   parent.addHook('onClose', async () => {
@@ -106,16 +112,16 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
   });
 
   /**
-   * One read and one statement: the read (session, application, documents) is validated and
-   * fingerprinted with nothing locked and no connection held, and the statement applies only if
-   * the application is still as read. A change in between (another tab saving, a conversion
+   * One read and one statement, each shared with the submits arriving with it: the read
+   * (session, application, documents) is validated and fingerprinted with nothing locked and no
+   * connection held, and the statement applies only if the application is still as read. A change in between (another tab saving, a conversion
    * finishing) makes it read and validate again.
    */
   app.post('/api/submit', async (request, reply) => {
     const token = options.sessions.token(request);
     if (!token) return refuseSession(reply);
     for (let attempt = 1; ; attempt++) {
-      const read = await submitStore.readForSubmit(options.sessions, token);
+      const read = await submitReads.send(token);
       if (!read) return refuseSession(reply);
       const { accountId, application } = read;
       bindActorToLog(request, reply, { accountId });
@@ -127,13 +133,16 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
         tabs: application?.tabs ?? {},
         isLoggedIn: true,
       };
-      // Hidden answers are cleared by the server too, with the same rules as the browser.
-      const answers = { ...formState.answers, ...hiddenAnswersPatch(model, formState) };
+      // Hidden answers are cleared by the server too, with the same rules as the browser. The
+      // model resolved for the answers left serves the validation and the coursework totals.
+      const { patch: cleared, resolved } = clearHiddenAnswers(model, formState);
+      const answers = { ...formState.answers, ...cleared };
       const documents = new Set(read.documents.map((document) => document.answerKey));
       const errors = validateAnswers(
         model,
         { ...formState, answers },
         { today: today(), documents, coursework: options.courseworkRules },
+        resolved,
       );
       if (Object.keys(errors).length > 0) {
         return reply.status(422).send({ message: ERROR_SUMMARY_TITLE, errors });
@@ -152,13 +161,14 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
           })
         : null;
       const totals = courseworkTotalsOf(
-        enteredCoursework(model, { ...formState, answers }),
+        enteredCoursework(model, { ...formState, answers }, resolved),
         options.courseworkRules,
       );
       const submitted = await submits.submit({
         accountId,
         version: application.version,
-        answers,
+        // Only what changed travels: the statement lays it over the answers as read.
+        answers: cleared,
         draft,
         coursework: {
           gpa: totals.gpa,

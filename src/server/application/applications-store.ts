@@ -108,6 +108,74 @@ export function createApplicationsStore(db: AppDatabase) {
     return both[keepExisting ? 1 : 0] as ReturnType<typeof prepareSave>;
   }
 
+  /**
+   * `readForSubmit` for several sessions in one statement, by token; a token without a live
+   * session is left out.
+   */
+  async function readForSubmits(
+    liveSessions: LiveSessions,
+    tokens: readonly string[],
+    tx: Executor = db,
+  ): Promise<Map<string, SubmitSnapshot>> {
+    const tokenOfHash = new Map(tokens.map((token) => [sessionTokenHash(token), token]));
+    const rows = rowsOf<{
+      token_hash: string;
+      account_id: string;
+      last_seen_at: string | Date;
+      email: string;
+      answers: Answers | null;
+      tabs: Record<string, string> | null;
+      add_another: Record<string, number> | null;
+      submitted: boolean | null;
+      version: string | null;
+      documents: { answer_key: string; pdf_key: string | null; after_submit: boolean }[] | null;
+    }>(
+      await tx.execute(sql`
+  select wanted.token_hash, ${sessions.accountId} as account_id,
+    ${sessions.lastSeenAt} as last_seen_at,
+    ${accounts.email} as email, ${applications.answers} as answers, ${applications.tabs} as tabs,
+    ${applications.addAnother} as add_another,
+    ${applications.submittedAt} is not null as submitted, ${applications}.xmin::text as version,
+    (select jsonb_agg(jsonb_build_object('answer_key', ${documentAnswers.answerKey},
+              'pdf_key', ${documentAnswers.pdfKey},
+              'after_submit', ${documentAnswers.receivedAfterSubmitAt} is not null))
+       from ${documentAnswers}
+       where ${documentAnswers.accountId} = ${sessions.accountId}
+         and ${documentAnswers.status} = 'COMPLETED') as documents
+  from jsonb_array_elements_text(${JSON.stringify([...tokenOfHash.keys()])}::jsonb)
+    as wanted(token_hash)
+  join ${sessions} on ${liveSessions.liveSessionOfHash(sql`wanted.token_hash`)}
+  join ${accounts} on ${accounts.id} = ${sessions.accountId}
+  left join ${applications} on ${applications.accountId} = ${sessions.accountId}`),
+    );
+    const snapshots = new Map<string, SubmitSnapshot>();
+    for (const row of rows) {
+      const token = tokenOfHash.get(row.token_hash);
+      if (token === undefined) continue;
+      snapshots.set(token, {
+        accountId: row.account_id,
+        lastSeenAt: new Date(row.last_seen_at),
+        email: row.email,
+        application:
+          row.version === null
+            ? null
+            : {
+                answers: row.answers ?? {},
+                tabs: row.tabs ?? {},
+                addAnother: row.add_another ?? {},
+                submitted: Boolean(row.submitted),
+                version: row.version,
+              },
+        documents: (row.documents ?? []).map((document) => ({
+          answerKey: document.answer_key,
+          pdfKey: document.pdf_key,
+          receivedAfterSubmit: document.after_submit,
+        })),
+      });
+    }
+    return snapshots;
+  }
+
   return {
     transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
       return db.transaction(work);
@@ -228,55 +296,10 @@ export function createApplicationsStore(db: AppDatabase) {
       token: string,
       tx: Executor = db,
     ): Promise<SubmitSnapshot | null> {
-      const [row] = rowsOf<{
-        account_id: string;
-        last_seen_at: string | Date;
-        email: string;
-        answers: Answers | null;
-        tabs: Record<string, string> | null;
-        add_another: Record<string, number> | null;
-        submitted: boolean | null;
-        version: string | null;
-        documents: { answer_key: string; pdf_key: string | null; after_submit: boolean }[] | null;
-      }>(
-        await tx.execute(sql`
-    select ${sessions.accountId} as account_id, ${sessions.lastSeenAt} as last_seen_at,
-      ${accounts.email} as email, ${applications.answers} as answers, ${applications.tabs} as tabs,
-      ${applications.addAnother} as add_another,
-      ${applications.submittedAt} is not null as submitted, ${applications}.xmin::text as version,
-      (select jsonb_agg(jsonb_build_object('answer_key', ${documentAnswers.answerKey},
-                'pdf_key', ${documentAnswers.pdfKey},
-                'after_submit', ${documentAnswers.receivedAfterSubmitAt} is not null))
-         from ${documentAnswers}
-         where ${documentAnswers.accountId} = ${sessions.accountId}
-           and ${documentAnswers.status} = 'COMPLETED') as documents
-    from ${sessions}
-    join ${accounts} on ${accounts.id} = ${sessions.accountId}
-    left join ${applications} on ${applications.accountId} = ${sessions.accountId}
-    where ${liveSessions.liveSessionCondition(token)}`),
-      );
-      if (!row) return null;
-      return {
-        accountId: row.account_id,
-        lastSeenAt: new Date(row.last_seen_at),
-        email: row.email,
-        application:
-          row.version === null
-            ? null
-            : {
-                answers: row.answers ?? {},
-                tabs: row.tabs ?? {},
-                addAnother: row.add_another ?? {},
-                submitted: Boolean(row.submitted),
-                version: row.version,
-              },
-        documents: (row.documents ?? []).map((document) => ({
-          answerKey: document.answer_key,
-          pdfKey: document.pdf_key,
-          receivedAfterSubmit: document.after_submit,
-        })),
-      };
+      return (await readForSubmits(liveSessions, [token], tx)).get(token) ?? null;
     },
+
+    readForSubmits,
 
     /** An empty application for an account that has none yet, so that it can be submitted. */
     async createIfMissing(accountId: string, tx: Executor = db): Promise<void> {
@@ -285,7 +308,7 @@ export function createApplicationsStore(db: AppDatabase) {
 
     /**
      * Submits, in one statement and so one transaction: for each application its final answers
-     * and submit time, the statuses up to submitted and, when it has a draft, its receipt with the
+     * (its `answers` laid over those stored) and submit time, the statuses up to submitted and, when it has a draft, its receipt with the
      * cycle's next number. Each applies only to an unsubmitted application still at its
      * `version` (the row's xmin when it was read and validated); the others are left out of the
      * answer, for their callers to read again. At most one submit per account.
@@ -329,7 +352,9 @@ export function createApplicationsStore(db: AppDatabase) {
       ), submitted as (
         update ${applications} as target
         -- The list's status is set here, so the statuses' trigger finds nothing left to update.
-        set answers = input.answers, submitted_at = now(), updated_at = now(), list_status = 2
+        -- The answers as read (the row is still at that version) with the changes submit made.
+        set answers = coalesce(target.answers, '{}'::jsonb) || input.answers,
+          submitted_at = now(), updated_at = now(), list_status = 2
         from input
         where target.account_id = input.account_id and target.submitted_at is null
           and target.xmin = input.version::xid
@@ -391,6 +416,10 @@ export function createApplicationsStore(db: AppDatabase) {
 export interface SubmitItem {
   accountId: string;
   version: string;
+  /**
+   * Laid over the answers as read at `version`: the answers submit changed (hidden ones
+   * cleared), or all of them.
+   */
   answers: Answers;
   draft: ReceiptDraft | null;
   /** The transfer GPA and units of the submitted coursework, as shown (`3.45`, `60.00`). */

@@ -6,7 +6,7 @@ import {
 import type { CourseworkRules } from '../coursework/coursework-rules';
 import { type CourseworkTotals, computeCourseworkTotals } from '../coursework/coursework-totals';
 import type { Answers, FormModel, FormState } from './model';
-import { type ResolvedInstance, resolveModel } from './resolve';
+import { type ResolvedField, type ResolvedInstance, resolveModel } from './resolve';
 
 /** One shown coursework grid with an answer: whose it is and what it holds. */
 export interface EnteredCoursework {
@@ -31,9 +31,14 @@ function collegeOf(keys: readonly string[], answers: Answers, resolveKey: (key: 
  * Every shown grid's coursework in the model's order: what the totals, the read-only view, the
  * PDF and exports read. Hidden grids (a college removed or not named) have none, as at submit.
  */
-export function enteredCoursework(model: FormModel, state: FormState): EnteredCoursework[] {
+export function enteredCoursework(
+  model: FormModel,
+  state: FormState,
+  /** `resolveModel(model, state)` when the caller has it already. */
+  resolved: readonly ResolvedField[] = resolveModel(model, state),
+): EnteredCoursework[] {
   const entered: EnteredCoursework[] = [];
-  for (const place of resolveModel(model, state)) {
+  for (const place of resolved) {
     const grid = place.field.coursework;
     if (!grid || !place.visible) continue;
     const value = state.answers[place.key];

@@ -153,6 +153,18 @@ const MAX_CLEARING_PASSES = 10;
  * repeats until nothing changes. Returns the patch of keys set to '' (empty answer).
  */
 export function hiddenAnswersPatch(model: FormModel, state: FormState): Answers {
+  return clearHiddenAnswers(model, state).patch;
+}
+
+/**
+ * `hiddenAnswersPatch` with the model resolved for the answers it leaves (`resolveModel` of the
+ * answers with the patch laid over them), for a caller that goes on to validate them: the model
+ * is then resolved once less.
+ */
+export function clearHiddenAnswers(
+  model: FormModel,
+  state: FormState,
+): { patch: Answers; resolved: ResolvedField[] } {
   const patch: Answers = {};
   let answers = state.answers;
   for (let pass = 0; pass < MAX_CLEARING_PASSES; pass++) {
@@ -168,8 +180,8 @@ export function hiddenAnswersPatch(model: FormModel, state: FormState): Answers 
         }
       }
     }
-    if (!changed) break;
+    if (!changed) return { patch, resolved };
     answers = { ...answers, ...patch };
   }
-  return patch;
+  return { patch, resolved: resolveModel(model, { ...state, answers }) };
 }

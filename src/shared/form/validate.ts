@@ -239,9 +239,11 @@ export function validateAnswers(
   model: FormModel,
   state: FormState,
   context: ValidationContext,
+  /** `resolveModel(model, state)` when the caller has it already. */
+  resolved: readonly ResolvedField[] = resolveModel(model, state),
 ): ValidationErrors {
   const errors: ValidationErrors = {};
-  const shown = resolveModel(model, state).filter((place) => place.visible);
+  const shown = resolved.filter((place) => place.visible);
   for (const place of shown) {
     const messages = validateField(place, state.answers, context);
     if (messages.length === 0) continue;
