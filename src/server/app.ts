@@ -164,6 +164,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         ? (_address: string, hop: number) => hop < trustedProxies
         : trustedProxies,
     forceCloseConnections: 'idle',
+    // A first start imports the school lists before it is ready; on a small or busy machine
+    // that has taken longer than Fastify's default 10 s, which would stop the start.
+    pluginTimeout: 120_000,
     logController: new OneLinePerRequest(),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
