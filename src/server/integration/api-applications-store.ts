@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import type { AppDatabase } from '../db/database';
+import { and, asc, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AppDatabase, rowsOf } from '../db/database';
 import type { Executor } from '../db/executor';
 import { LIST_KEYS } from '../db/list-answer-keys';
 import {
@@ -21,17 +21,15 @@ export interface FeedRead<Row> {
   snapshot: string;
 }
 
-export interface ChangedApplicationRow {
-  seq: number;
-  id: string;
-  submittedAt: Date | null;
-  changedAt: Date;
-  confirmationNumber: string | null;
-  programCode: string | null;
-  programLabel: string | null;
-  entryTerm: string | null;
-  entryTermLabel: string | null;
-  sisId: string | null;
+/** A page of the change feed as the API answers it, its items already JSON. */
+export interface FeedPage {
+  /** The page's items, late commits first, as the JSON array the API sends. */
+  itemsJson: string;
+  /** The seq of the page's last application past the position; null on an empty page. */
+  lastSeq: number | null;
+  hasMore: boolean;
+  /** The snapshot the page was read under: the position's after it. */
+  snapshot: string;
 }
 
 export interface SubmittedApplicationRow {
@@ -66,7 +64,37 @@ export interface DecisionEventRow extends ReleasedDecisionRow {
   data: Record<string, unknown>;
 }
 
-const answer = (key: string) => sql<string | null>`nullif(${applications.answers}->>${key}, '')`;
+/** The answers the feed lists, by the API's name for each. */
+const FEED_ANSWERS = {
+  program_code: LIST_KEYS.program,
+  program_label: LIST_KEYS.programLabel,
+  entry_term: LIST_KEYS.entryTerm,
+  entry_term_label: LIST_KEYS.entryTermLabel,
+} as const;
+
+/**
+ * The feed's answers taken from `applications.answers` in one call, so the (large, compressed)
+ * answers are read once per application rather than once per key.
+ */
+const feedAnswers = sql`jsonb_to_record(${applications.answers}) as listed(${sql.join(
+  Object.values(FEED_ANSWERS).map((key) => sql`${sql.identifier(key)} text`),
+  sql`, `,
+)})`;
+
+/** Each listed answer under its API name; a blank one is null. */
+const feedAnswerColumns = sql.join(
+  Object.entries(FEED_ANSWERS).map(
+    ([name, key]) => sql`nullif(listed.${sql.identifier(key)}, '') as ${sql.identifier(name)}`,
+  ),
+  sql`, `,
+);
+
+/** A timestamp as JavaScript's `toISOString` writes it (milliseconds, UTC), in SQL. */
+const isoText = (timestamp: SQLWrapper) =>
+  sql`to_char(${timestamp} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Where the API serves one application: the href of each item of the feed. */
+export const APPLICATION_HREF_PREFIX = '/applications/';
 
 /** What `/api/v1` reads and writes of submitted applications: the feeds, one record, the SIS id. */
 export function createApiApplicationsStore(db: AppDatabase) {
@@ -76,44 +104,61 @@ export function createApiApplicationsStore(db: AppDatabase) {
     },
 
     /**
-     * Up to `limit` applications changed after `position`, each once at its latest change,
-     * oldest first, and every one a late commit put before it. One snapshot for all of it.
+     * A page of the change feed: up to `limit` applications changed after `position`, each once
+     * at its latest change, oldest first, after every one a late commit put before it. One
+     * statement, so one snapshot (the statement's own, which `pg_current_snapshot` reports) and
+     * one round trip; the items come back as the JSON text of the API's answer, so the server
+     * passes them through instead of parsing rows and serialising them again.
      */
-    async changedSince(
-      position: ChangeLogPosition,
-      limit: number,
-    ): Promise<FeedRead<ChangedApplicationRow>> {
-      return db.transaction(
-        async (tx) => {
-          const snapshot = await readerSnapshot(tx);
-          const c = applicationChanges;
-          const where = unreadRows(c, position);
-          const select = (condition: SQL | undefined) =>
-            tx
-              .select({
-                seq: c.seq,
-                id: c.accountId,
-                submittedAt: applications.submittedAt,
-                changedAt: c.changedAt,
-                confirmationNumber: applicationReceipts.number,
-                programCode: answer(LIST_KEYS.program),
-                programLabel: answer(LIST_KEYS.programLabel),
-                entryTerm: answer(LIST_KEYS.entryTerm),
-                entryTermLabel: answer(LIST_KEYS.entryTermLabel),
-                sisId: applicationSisIds.sisId,
-              })
-              .from(c)
-              .innerJoin(applications, eq(applications.accountId, c.accountId))
-              .leftJoin(applicationReceipts, eq(applicationReceipts.accountId, c.accountId))
-              .leftJoin(applicationSisIds, eq(applicationSisIds.accountId, c.accountId))
-              .where(and(condition, isNotNull(applications.submittedAt)))
-              .orderBy(asc(c.seq));
-          const late = where.late ? await select(where.late) : [];
-          const rows = await select(where.after).limit(limit);
-          return { rows, late, snapshot };
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    async changedSincePage(position: ChangeLogPosition, limit: number): Promise<FeedPage> {
+      const c = applicationChanges;
+      const a = applications;
+      const where = unreadRows(c, position);
+      const items = (condition: SQL) => sql`
+        select ${c.seq} as seq, row_to_json(item)::text as item
+        from ${c}
+        join ${a} on ${a.accountId} = ${c.accountId}
+        left join ${applicationReceipts} on ${applicationReceipts.accountId} = ${c.accountId}
+        left join ${applicationSisIds} on ${applicationSisIds.accountId} = ${c.accountId}
+        cross join lateral ${feedAnswers}
+        cross join lateral (
+          select ${c.accountId} as id,
+            ${isoText(sql`coalesce(${a.submittedAt}, ${c.changedAt})`)} as submitted_at,
+            ${isoText(c.changedAt)} as changed_at,
+            ${applicationReceipts.number} as confirmation_number,
+            ${feedAnswerColumns},
+            ${applicationSisIds.sisId} as sis_id,
+            ${APPLICATION_HREF_PREFIX}::text || ${c.accountId}::text as href
+        ) item
+        where ${condition} and ${a.submittedAt} is not null
+        order by ${c.seq}`;
+      const [row] = rowsOf<{
+        snapshot: string;
+        items: string;
+        last_seq: string | number | null;
+        has_more: boolean;
+      }>(
+        await db.execute(sql`
+          with late as (${where.late ? items(where.late) : sql`select null::bigint as seq, null::text as item where false`}),
+            page as (${items(where.after)} limit ${limit + 1}),
+            shown as (select seq, item from page order by seq limit ${limit}),
+            listed as (
+              select 0 as part, seq, item from late
+              union all
+              select 1 as part, seq, item from shown
+            )
+          select pg_current_snapshot()::text as snapshot,
+            coalesce((select string_agg(item, ',' order by part, seq) from listed), '') as items,
+            (select max(seq) from shown) as last_seq,
+            (select count(*) from page) > ${limit} as has_more`),
       );
+      if (!row) throw new Error('the feed statement returned nothing');
+      return {
+        itemsJson: `[${row.items}]`,
+        lastSeq: row.last_seq === null ? null : Number(row.last_seq),
+        hasMore: row.has_more,
+        snapshot: String(row.snapshot),
+      };
     },
 
     /** A submitted application with its receipt and SIS id; null for any other id. */

@@ -34,7 +34,11 @@ import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import { pdfDownloadName, sendPdf } from '../http/send-pdf';
 import type { StorageDriver } from '../storage/storage';
-import type { ApiApplicationsStore, SubmittedApplicationRow } from './api-applications-store';
+import {
+  APPLICATION_HREF_PREFIX,
+  type ApiApplicationsStore,
+  type SubmittedApplicationRow,
+} from './api-applications-store';
 import { type CursorKind, createFeedCursors } from './api-cursors';
 import { type ApiOperations, apiRoute } from './api-operations';
 import { type ApiGuard, apiActor, problem } from './api-v1-plugin';
@@ -63,7 +67,7 @@ export interface ApiApplicationsOptions {
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
-const applicationHref = (id: string) => `/applications/${id}`;
+const applicationHref = (id: string) => `${APPLICATION_HREF_PREFIX}${id}`;
 
 const FEED_ERRORS = {
   400: { description: 'A parameter is wrong, or the cursor was not issued by this feed.' },
@@ -222,6 +226,7 @@ export function apiApplications(options: ApiApplicationsOptions) {
       operations,
       {
         operationId: 'listApplicationChanges',
+        auditAlongside: true,
         method: 'GET',
         path: '/applications',
         tag: 'Applications',
@@ -239,29 +244,17 @@ export function apiApplications(options: ApiApplicationsOptions) {
       async (request, reply) => {
         const after = positionOf('applications', request.query.cursor, reply);
         if (after === null) return reply;
-        const { limit } = request.query;
-        const read = await store.changedSince(after, limit + 1);
-        const page = read.rows.slice(0, limit);
-        const body: ApplicationPage = {
-          data: [...read.late, ...page].map((row) => ({
-            id: row.id,
-            submitted_at: iso(row.submittedAt ?? row.changedAt),
-            changed_at: iso(row.changedAt),
-            confirmation_number: row.confirmationNumber,
-            program_code: row.programCode,
-            program_label: row.programLabel,
-            entry_term: row.entryTerm,
-            entry_term_label: row.entryTermLabel,
-            sis_id: row.sisId,
-            href: applicationHref(row.id),
-          })),
+        const read = await store.changedSincePage(after, request.query.limit);
+        const rest: Omit<ApplicationPage, 'data'> = {
           next_cursor: cursors.issue('applications', {
-            seq: page.at(-1)?.seq ?? after.seq,
+            seq: read.lastSeq ?? after.seq,
             snapshot: read.snapshot,
           }),
-          has_more: read.rows.length > limit,
+          has_more: read.hasMore,
         };
-        return body;
+        // The items are the database's JSON, passed through as `data`, the page's first key.
+        reply.type('application/json');
+        return `{"data":${read.itemsJson},${JSON.stringify(rest).slice(1)}`;
       },
     );
 
@@ -270,6 +263,7 @@ export function apiApplications(options: ApiApplicationsOptions) {
       operations,
       {
         operationId: 'getApplication',
+        auditAlongside: true,
         method: 'GET',
         path: '/applications/{id}',
         tag: 'Applications',

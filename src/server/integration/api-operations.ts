@@ -13,6 +13,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The `/api/v1` operation a route serves, for the audit trail. */
     operationId?: string;
+    /** Its audit entry is written while it reads (`ApiOperationSpec.auditAlongside`). */
+    auditAlongside?: boolean;
+  }
+  interface FastifyRequest {
+    /** The audit entry of an `auditAlongside` call, being written; null otherwise. */
+    apiCallAudit: Promise<void> | null;
   }
 }
 
@@ -41,6 +47,12 @@ export interface ApiOperationSpec<
   body?: Body;
   /** The body's media type when it is not JSON (the token endpoint's form). */
   bodyMediaType?: string;
+  /**
+   * A read whose audit entry is written at the same time as the read instead of before it: the
+   * answer waits for both, and fails if the entry was not written. Only for operations that
+   * write no entries of their own, so the trail's order cannot change.
+   */
+  auditAlongside?: boolean;
   /** Success and documented error answers; errors are `Problem` unless a schema says otherwise. */
   responses: Record<
     number,
@@ -103,8 +115,27 @@ export function apiRoute<P extends ZodType, Q extends ZodType, B extends ZodType
       ...(spec.query ? { querystring: spec.query } : {}),
       ...(spec.body ? { body: spec.body } : {}),
     },
-    config: { operationId: spec.operationId },
+    config: { operationId: spec.operationId, auditAlongside: spec.auditAlongside ?? false },
     onRequest: guard,
-    handler: handler as never,
+    handler: (spec.auditAlongside ? withCallAudit(handler) : handler) as never,
   });
+}
+
+/**
+ * The handler, answering only once the call's audit entry (begun by the guard) is written: an
+ * entry that failed fails the call, whatever the handler found, so nothing is read unaudited.
+ * The handler must return its answer rather than send it.
+ */
+function withCallAudit<Request extends FastifyRequest>(
+  handler: (request: Request, reply: FastifyReply) => Promise<unknown>,
+) {
+  return async (request: Request, reply: FastifyReply): Promise<unknown> => {
+    const [answer, audit] = await Promise.allSettled([
+      handler(request, reply),
+      request.apiCallAudit ?? Promise.reject(new Error('the call has no audit entry')),
+    ]);
+    if (audit.status === 'rejected') throw audit.reason;
+    if (answer.status === 'rejected') throw answer.reason;
+    return answer.value;
+  };
 }

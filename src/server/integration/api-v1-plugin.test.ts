@@ -137,4 +137,59 @@ describe.each(databaseKinds)('the integrators’ API kernel on %s', (kind) => {
     const calls = await db.select().from(auditEvents).where(eq(auditEvents.action, 'api.call'));
     expect(calls).toHaveLength(0);
   });
+
+  it('answers a read written beside its audit entry only once the entry is written', async () => {
+    const db = testDatabaseOf(app);
+    const [submitted] = await insertApplications(app, `alongside-${kind}`, [
+      { status: 'submitted', submittedAt: '2026-11-02T10:00:00Z' },
+    ]);
+    const issued = await app.inject({
+      method: 'POST',
+      url: '/api/v1/oauth/token',
+      headers: FORM,
+      payload: form({
+        grant_type: 'client_credentials',
+        client_id: client.client_id,
+        client_secret: client.secret,
+      }),
+    });
+    const headers = { authorization: `Bearer ${issued.json().access_token}` };
+    const reads = [`/api/v1/applications?limit=1000`, `/api/v1/applications/${submitted}`];
+    await db.execute(sql`
+      create function refuse_audit() returns trigger language plpgsql as
+        $$ begin raise exception 'the audit trail is unavailable'; end $$`);
+    await db.execute(sql`
+      create trigger refuse_audit before insert on audit_events
+        for each row execute function refuse_audit()`);
+    try {
+      for (const url of reads) {
+        const refused = await app.inject({ method: 'GET', url, headers });
+        expect(refused.statusCode, url).toBe(500);
+        expect(refused.body).not.toContain(submitted);
+        expect(refused.headers['cache-control']).toBe('no-store');
+      }
+    } finally {
+      await db.execute(sql`drop trigger refuse_audit on audit_events`);
+      await db.execute(sql`drop function refuse_audit()`);
+    }
+    for (const url of reads) {
+      const answered = await app.inject({ method: 'GET', url, headers });
+      expect(answered.statusCode, url).toBe(200);
+      expect(answered.body).toContain(submitted);
+    }
+    const calls = await db
+      .select({ detail: auditEvents.detail, applicationId: auditEvents.applicationId })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'api.call'));
+    expect(calls).toEqual([
+      {
+        detail: expect.objectContaining({ operation: 'listApplicationChanges' }),
+        applicationId: null,
+      },
+      {
+        detail: expect.objectContaining({ operation: 'getApplication' }),
+        applicationId: submitted,
+      },
+    ]);
+  });
 });

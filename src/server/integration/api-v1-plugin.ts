@@ -185,6 +185,7 @@ const TOKEN_LIMIT = { name: 'api-token:ip', max: 60, windowSeconds: 60 };
 export const apiV1Plugin: FastifyPluginAsync<ApiV1Options> = async (app, options) => {
   const { clients, operations } = options;
   app.decorateRequest('apiClient', null);
+  app.decorateRequest('apiCallAudit', null);
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
@@ -251,9 +252,9 @@ export const apiV1Plugin: FastifyPluginAsync<ApiV1Options> = async (app, options
             subject: holder.id,
           },
         ]);
-        const operationId = request.routeOptions.config.operationId;
+        const { operationId, auditAlongside } = request.routeOptions.config;
         const { applicationId, subject } = auditedSubject(request);
-        await request.audit.record({
+        const audited = request.audit.record({
           actor: apiActor(request),
           action: 'api.call',
           applicationId,
@@ -263,6 +264,16 @@ export const apiV1Plugin: FastifyPluginAsync<ApiV1Options> = async (app, options
             ...subject,
           },
         });
+        if (!auditAlongside) {
+          await audited;
+          return;
+        }
+        // The operation awaits it beside its read; noted here as well, for a call refused before
+        // the operation runs (a malformed parameter).
+        request.apiCallAudit = audited;
+        audited.catch((error: unknown) =>
+          request.log.error({ err: error }, 'the audit entry of an API call failed'),
+        );
       };
     },
   };
