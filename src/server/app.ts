@@ -114,7 +114,7 @@ import { receivesUploads, type StorageDriver } from './storage/storage';
 import { storageFromEnv } from './storage/storage-from-env';
 import { uploadRoutes } from './storage/upload-routes';
 import { temporaryAnswersRoutes } from './temporary-answers/temporary-answers-routes';
-import { publicTenantConfig, tenantRoutes } from './tenant/tenant-routes';
+import { tenantRoutes } from './tenant/tenant-routes';
 import { createWebhooks } from './webhooks/webhooks';
 import { webhooksApiCapability } from './webhooks/webhooks-api-capability';
 import { webhooksStaffRoutes } from './webhooks/webhooks-staff-routes';
@@ -613,10 +613,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       );
     });
   }
-  await app.register(spaRoutes, {
-    webRoot: deps.webRoot ?? env.WEB_ROOT,
-    publicTenant: publicTenantConfig(tenant),
-  });
+  await app.register(spaRoutes, { webRoot: deps.webRoot ?? env.WEB_ROOT });
 
   return app;
 }

@@ -7,7 +7,6 @@ import { RouterProvider } from 'react-router/dom';
 import { createFormSession } from './app-state/form-session';
 import { FormSessionContext } from './app-state/form-session-context';
 import { createSessionEnding, createUnauthorizedHandler } from './app-state/session-end';
-import { seedTenantFromPage } from './data/tenant';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { ToastProvider } from './toast/toast-provider';
@@ -28,7 +27,6 @@ function startApp(container: HTMLElement): void {
       ending,
     ),
   });
-  seedTenantFromPage(queryClient);
   const session = createFormSession(queryClient, ending);
   session.watchProfile();
   router = createAppRouter(queryClient, session);

@@ -1,9 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { PublicTenantConfig } from '../../shared/tenant/tenant-config';
-import { tenantInPageScript } from '../../shared/tenant/tenant-in-page';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 
 /** Paths that belong to the API: an unknown one answers JSON 404, never the web app's page. */
@@ -38,28 +36,12 @@ export function webPageFile(pathname: string): 'index.html' | 'staff.html' {
   return pathname === '/staff' || pathname.startsWith('/staff/') ? 'staff.html' : 'index.html';
 }
 
-/**
- * The applicant's page with the public tenant configuration written at the end of its head
- * (decision 060): the root route needs it before anything renders, and the page has it without
- * a call to /public/tenant once its code has run. A page without a head is served as it is.
- */
-export function applicantPage(html: string, publicTenant: PublicTenantConfig): string {
-  const headEnd = html.indexOf('</head>');
-  if (headEnd === -1) return html;
-  return `${html.slice(0, headEnd)}  ${tenantInPageScript(publicTenant)}\n  ${html.slice(headEnd)}`;
-}
-
-export const spaRoutes: FastifyPluginAsync<{
-  webRoot: string;
-  publicTenant: PublicTenantConfig;
-}> = async (app, { webRoot, publicTenant }) => {
+export const spaRoutes: FastifyPluginAsync<{ webRoot: string }> = async (app, { webRoot }) => {
   const indexFile = path.join(webRoot, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
     await app.register(fastifyStatic, webFilesOptions(webRoot));
   }
-  // Built once: the page and the tenant file are both fixed for the life of the process.
-  const indexPage = built ? applicantPage(readFileSync(indexFile, 'utf8'), publicTenant) : '';
 
   app.setNotFoundHandler(async (request, reply) => {
     if (!wantsWebPage(request)) {
@@ -71,10 +53,7 @@ export const spaRoutes: FastifyPluginAsync<{
         .send({ message: 'The web app has not been built. Run `npm run build` (or `npm start`).' });
     }
     reply.header('cache-control', 'no-cache');
-    const page = webPageFile(request.url.split('?')[0] ?? '');
-    return page === 'index.html'
-      ? reply.type('text/html; charset=utf-8').send(indexPage)
-      : reply.sendFile(page);
+    return reply.sendFile(webPageFile(request.url.split('?')[0] ?? ''));
   });
 };
 

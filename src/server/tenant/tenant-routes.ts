@@ -5,16 +5,6 @@ import {
   themeCustomProperties,
 } from '../../shared/tenant/tenant-config';
 
-/**
- * What the browser may know of the tenant. The decision letters stay on the server: the public
- * page needs none of them. The transfer GPA rules are public: the coursework grid computes the
- * applicant's totals with them as they type.
- */
-export function publicTenantConfig(tenant: TenantConfig): PublicTenantConfig {
-  const { decisions: _decisions, review: _review, ...publicTenant } = tenant;
-  return publicTenant;
-}
-
 /** The browser receives the tenant from the server, so one build serves every university. */
 export const tenantRoutes: FastifyPluginAsync<{ tenant: TenantConfig }> = async (
   app,
@@ -24,7 +14,9 @@ export const tenantRoutes: FastifyPluginAsync<{ tenant: TenantConfig }> = async 
     .map(([property, value]) => `  ${property}: ${value};`)
     .join('\n')}\n}\n`;
 
-  const publicTenant = publicTenantConfig(tenant);
+  // The decision letters stay on the server: the public page needs none of them. The transfer GPA
+  // rules are public: the coursework grid computes the applicant's totals with them as they type.
+  const { decisions: _decisions, review: _review, ...publicTenant } = tenant;
   app.get('/public/tenant', async (_request, reply): Promise<PublicTenantConfig> => {
     reply.header('cache-control', 'no-cache');
     return publicTenant;

@@ -1,6 +1,5 @@
-import { type QueryClient, queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { PublicTenantConfig } from '../../shared/tenant/tenant-config';
-import { TENANT_IN_PAGE_ID } from '../../shared/tenant/tenant-in-page';
 import { getJson } from './http-client';
 import { queryKeys } from './query-keys';
 
@@ -13,14 +12,4 @@ export const tenantQueryOptions = queryOptions({
 /** The tenant configuration; the root loader has already put it in the cache. */
 export function useTenantConfig(): PublicTenantConfig {
   return useSuspenseQuery(tenantQueryOptions).data;
-}
-
-/**
- * Puts the configuration the server wrote into the page (spa-routes.ts) in the cache, so the root
- * loader has it at once; without it (a page served another way) the loader asks /public/tenant.
- */
-export function seedTenantFromPage(queryClient: QueryClient): void {
-  const text = document.getElementById(TENANT_IN_PAGE_ID)?.textContent;
-  if (!text) return;
-  queryClient.setQueryData(tenantQueryOptions.queryKey, JSON.parse(text) as PublicTenantConfig);
 }
