@@ -120,9 +120,10 @@ export default defineConfig({
         index: path.join(import.meta.dirname, 'src/web/index.html'),
         staff: path.join(import.meta.dirname, 'src/web/staff.html'),
       },
-      // Both entries use the renderer (Preact's React layer), the router and TanStack Query: one chunk holds them, as the
-      // applicant's entry did alone, rather than several small ones each compressed apart (without
-      // this group the applicant's first load grows from 167.9 to 170.9 KB gzip, over its budget).
+      // Both entries use the renderer (Preact's React layer), the router and TanStack Query: one
+      // chunk holds them, as the applicant's entry did alone, rather than several small ones each
+      // compressed apart (without this group the applicant's first load grew from 167.9 to 170.9 KB
+      // gzip, over its budget, when it was measured with React).
       output: {
         codeSplitting: {
           groups: [
