@@ -1,7 +1,7 @@
 // First load of /about on a phone (issue 31: ready within 1.5x of a one-input page on a phone with
 // the CPU slowed 4x, with at most 100 KB gzip of JavaScript, anonymous and signed in). The app is
-// built and run as production runs it (`node dist/server/main.js`, NODE_ENV=production, default logging, the
-// embedded database); the yardstick (bench/plain-input: React rendering one labelled input) is
+// built and run as production runs it (`node dist/server/main.js`, NODE_ENV=production, default
+// logging, the embedded database); the yardstick (bench/plain-input: React rendering one labelled input) is
 // built with Vite for production and served by @fastify/static with the production server's own
 // options, so both pages travel the same way: uncompressed from the same library. The two are
 // opened in turns in Chromium on a 390 px mobile viewport with the CPU slowed 4x, /about both as a
