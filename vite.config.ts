@@ -68,28 +68,12 @@ function bundleChunk(bundle: OutputBundle, fileName: string): OutputChunk | unde
   return output?.type === 'chunk' ? output : undefined;
 }
 
-/**
- * The browser bundles render with Preact through its React compatibility layer (decision 060): the
- * same components, hooks, router and query client at about half the framework's bytes, which the
- * first page on a phone downloads and parses before it takes typing. Vitest keeps React: the
- * component tests render with React DOM's renderToStaticMarkup, and the server renders no React.
- */
-const preactInTheBrowser = process.env.VITEST
-  ? []
-  : [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx(-dev)?-runtime$/, replacement: 'preact/jsx-runtime' },
-    ];
-
 export default defineConfig({
   // Absolute, so the build works from any working directory (npm start builds from its own).
   root: path.join(import.meta.dirname, 'src/web'),
   publicDir: false,
-  resolve: { alias: preactInTheBrowser },
   plugins: [
-    // Fast Refresh is React's own and does not reach Preact's components: an edit reloads the page.
-    react(process.env.VITEST ? {} : { refreshExclude: /./ }),
+    react(),
     preloadFormPage(),
     {
       // The development server answers every unknown page with index.html; the console's pages
@@ -120,16 +104,15 @@ export default defineConfig({
         index: path.join(import.meta.dirname, 'src/web/index.html'),
         staff: path.join(import.meta.dirname, 'src/web/staff.html'),
       },
-      // Both entries use the renderer (Preact's React layer), the router and TanStack Query: one
-      // chunk holds them, as the applicant's entry did alone, rather than several small ones each
-      // compressed apart (without this group the applicant's first load grew from 167.9 to 170.9 KB
-      // gzip, over its budget, when it was measured with React).
+      // Both entries use React, the router and TanStack Query: one chunk holds them, as the
+      // applicant's entry did alone, rather than several small ones each compressed apart (without
+      // this group the applicant's first load grows from 167.9 to 170.9 KB gzip, over its budget).
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/,
             },
             // The model and the engine's core every view reads: shared by the form, the status
             // page and the console, they would otherwise split into small chunks of their own
