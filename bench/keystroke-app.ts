@@ -174,7 +174,7 @@ function closeServer(server: ReturnType<typeof createTcpServer>): Promise<void> 
  * Just enough SMTP to take the server's mail (no TLS offered, so none is asked for): each
  * message's text goes to `onMessage`, with quoted-printable soft line breaks joined again.
  */
-async function smtpReceiver(
+export async function smtpReceiver(
   onMessage: (text: string) => void,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = createTcpServer((socket) => {
@@ -213,8 +213,11 @@ async function smtpReceiver(
   return { url: `smtp://127.0.0.1:${port}`, close: () => closeServer(server) };
 }
 
-/** Signs up, confirms with the mailed code and logs in through the app's API, in this page's context. */
-async function signIn(page: Page, base: string, email: string, code: () => Promise<string>) {
+/**
+ * Signs up, confirms with the code mailed to `mails` (what smtpReceiver received; one sign-up per
+ * run) and logs in through the app's API, in this page's context, which holds the session after.
+ */
+export async function signIn(page: Page, base: string, email: string, mails: string[]) {
   const request = page.context().request;
   const post = async (route: string, data: Record<string, string>) => {
     const response = await request.post(`${base}${route}`, {
@@ -222,6 +225,17 @@ async function signIn(page: Page, base: string, email: string, code: () => Promi
       headers: { origin: base },
     });
     if (!response.ok()) throw new Error(`${route}: ${response.status()} ${await response.text()}`);
+  };
+  const code = async () => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const found = mails
+        .map((text) => /Your confirmation code is (\d{6})\./.exec(text)?.[1])
+        .find(Boolean);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error('no confirmation code arrived');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   };
   await post('/public/signup', { username: email, password: PASSWORD });
   await post('/public/confirm', { username: email, code: await code() });
@@ -319,17 +333,7 @@ export async function benchKeystrokeApp(): Promise<KeystrokeAppResult> {
 
     const email = `keystroke.${Date.now()}@example.edu`;
     const signedIn = await openPage(browser, 'about:blank');
-    await signIn(signedIn, server.base, email, async () => {
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        const code = mails
-          .map((text) => /Your confirmation code is (\d{6})\./.exec(text)?.[1])
-          .find(Boolean);
-        if (code) return code;
-        if (Date.now() > deadline) throw new Error('no confirmation code arrived');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    });
+    await signIn(signedIn, server.base, email, mails);
     await signedIn.goto(`${server.base}/about`);
     await signedIn.locator('[id="first_name-input"]').waitFor();
     const profileStatus = await signedIn.evaluate(() =>

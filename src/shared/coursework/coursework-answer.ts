@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { isStorableText } from '../validation/storable-text';
 import {
   type CollegeCoursework,
@@ -8,13 +7,16 @@ import {
   MAX_TERMS,
   normalizeGrade,
   SEASONS,
+  type Season,
   TERM_STATUSES,
   TERM_SYSTEMS,
   type Term,
+  type TermStatus,
+  type TermSystem,
   termName,
 } from './coursework';
-import type { CourseworkRules } from './coursework-rules';
-import { gradeEffect } from './coursework-rules';
+import type { CourseworkRules } from './coursework-grading';
+import { gradeEffect } from './coursework-grading';
 import {
   futureGradeMessage,
   gradeValidity,
@@ -36,35 +38,100 @@ export const COURSE_TEXT_LIMITS = { subject: 10, number: 10, title: 100, units: 
 export const EARLIEST_TERM_YEAR = 1950;
 export const LATEST_TERM_YEARS_AHEAD = 5;
 
-const cellText = (max: number) =>
-  z
-    .string()
-    .max(max, `must be at most ${max} characters`)
-    .refine(isStorableText, 'contains characters that cannot be stored');
+export interface CourseEntry {
+  subject: string;
+  number: string;
+  title: string;
+  units: string;
+  grade: string;
+}
 
-export const courseEntrySchema = z.strictObject({
-  subject: cellText(COURSE_TEXT_LIMITS.subject),
-  number: cellText(COURSE_TEXT_LIMITS.number),
-  title: cellText(COURSE_TEXT_LIMITS.title),
-  units: cellText(COURSE_TEXT_LIMITS.units),
-  grade: cellText(COURSE_TEXT_LIMITS.grade),
-});
-export type CourseEntry = z.infer<typeof courseEntrySchema>;
-
-export const termEntrySchema = z.strictObject({
-  season: z.enum(SEASONS),
-  year: z.number().int().min(EARLIEST_TERM_YEAR).max(2200),
-  status: z.enum(TERM_STATUSES),
+export interface TermEntry {
+  season: Season;
+  year: number;
+  status: TermStatus;
   // One college may hold every course; the limit on all colleges together is checked apart.
-  courses: z.array(courseEntrySchema).max(MAX_COURSES + 1),
-});
-export type TermEntry = z.infer<typeof termEntrySchema>;
+  courses: CourseEntry[];
+}
 
-export const courseworkAnswerSchema = z.strictObject({
-  system: z.enum(TERM_SYSTEMS),
-  terms: z.array(termEntrySchema).max(MAX_TERMS + 1),
-});
-export type CourseworkAnswer = z.infer<typeof courseworkAnswerSchema>;
+export interface CourseworkAnswer {
+  system: TermSystem;
+  terms: TermEntry[];
+}
+
+const LATEST_STORED_TERM_YEAR = 2200;
+
+type Path = (string | number)[];
+
+/** Where a stored grid leaves the grid's shape, and how. */
+interface ShapeProblem {
+  path: Path;
+  message: string;
+}
+
+/**
+ * The first place where a JSON value is not a grid, or null. Written out rather than declared
+ * with zod: the form's first page carries this module, and zod would come with it (decision 060).
+ */
+function shapeProblem(json: unknown): ShapeProblem | null {
+  const at = (path: Path, message: string): ShapeProblem => ({ path, message });
+  const objectProblem = (value: unknown, keys: readonly string[], path: Path) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return at(path, 'must be an object');
+    for (const key of Object.keys(value))
+      if (!keys.includes(key)) return at([...path, key], 'is not allowed');
+    for (const key of keys) if (!Object.hasOwn(value, key)) return at([...path, key], 'is missing');
+    return null;
+  };
+  const oneOf = (value: unknown, allowed: readonly string[], path: Path) =>
+    typeof value === 'string' && allowed.includes(value)
+      ? null
+      : at(path, `must be one of ${allowed.join(', ')}`);
+  const listProblem = (value: unknown, max: number, path: Path) => {
+    if (!Array.isArray(value)) return at(path, 'must be a list');
+    return value.length > max ? at(path, `must hold at most ${max}`) : null;
+  };
+
+  const answer = json as CourseworkAnswer;
+  const problem =
+    objectProblem(json, ['system', 'terms'], []) ??
+    oneOf(answer.system, TERM_SYSTEMS, ['system']) ??
+    listProblem(answer.terms, MAX_TERMS + 1, ['terms']);
+  if (problem) return problem;
+  for (const [termIndex, term] of answer.terms.entries()) {
+    const path = ['terms', termIndex];
+    const termProblem =
+      objectProblem(term, ['season', 'year', 'status', 'courses'], path) ??
+      oneOf(term.season, SEASONS, [...path, 'season']) ??
+      (Number.isInteger(term.year) &&
+      term.year >= EARLIEST_TERM_YEAR &&
+      term.year <= LATEST_STORED_TERM_YEAR
+        ? null
+        : at(
+            [...path, 'year'],
+            `must be a whole year from ${EARLIEST_TERM_YEAR} to ${LATEST_STORED_TERM_YEAR}`,
+          )) ??
+      oneOf(term.status, TERM_STATUSES, [...path, 'status']) ??
+      listProblem(term.courses, MAX_COURSES + 1, [...path, 'courses']);
+    if (termProblem) return termProblem;
+    for (const [courseIndex, course] of term.courses.entries()) {
+      const coursePath = [...path, 'courses', courseIndex];
+      const cells = Object.keys(COURSE_TEXT_LIMITS) as CourseCell[];
+      const courseProblem = objectProblem(course, cells, coursePath);
+      if (courseProblem) return courseProblem;
+      for (const cell of cells) {
+        const text: unknown = course[cell];
+        const max = COURSE_TEXT_LIMITS[cell];
+        if (typeof text !== 'string') return at([...coursePath, cell], 'must be text');
+        if (text.length > max)
+          return at([...coursePath, cell], `must be at most ${max} characters`);
+        if (!isStorableText(text))
+          return at([...coursePath, cell], 'contains characters that cannot be stored');
+      }
+    }
+  }
+  return null;
+}
 
 /** Room for 200 courses with every cell full, written as JSON. */
 export const COURSEWORK_ANSWER_MAX_LENGTH = 64_000;
@@ -105,10 +172,9 @@ export function parseCourseworkAnswer(value: string): ParsedCoursework {
   } catch {
     return { ok: false, message: COURSEWORK_ANSWER_MESSAGES.notCoursework };
   }
-  const parsed = courseworkAnswerSchema.safeParse(json);
-  if (parsed.success) return { ok: true, answer: parsed.data };
-  const issue = parsed.error.issues[0];
-  const where = issue?.path.length ? ` (${issue.path.join('.')} ${issue.message})` : '';
+  const problem = shapeProblem(json);
+  if (!problem) return { ok: true, answer: json as CourseworkAnswer };
+  const where = problem.path.length ? ` (${problem.path.join('.')} ${problem.message})` : '';
   return { ok: false, message: `${COURSEWORK_ANSWER_MESSAGES.notCoursework}${where}` };
 }
 

@@ -5,7 +5,7 @@ import {
   gradeEffect,
   isGradedAttempt,
   quarterToSemesterFactor,
-} from './coursework-rules';
+} from './coursework-grading';
 import {
   add,
   compare,

@@ -11,7 +11,7 @@ import {
   type TermEntry,
   unitsOf,
 } from './coursework-answer';
-import type { CourseworkRules } from './coursework-rules';
+import type { CourseworkRules } from './coursework-grading';
 
 /*
  * Coursework after submit (issue 27: offices ask for a term's grades in January). The submitted

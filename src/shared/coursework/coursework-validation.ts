@@ -7,7 +7,7 @@ import {
   type Term,
   termName,
 } from './coursework';
-import { type CourseworkRules, gradeEffect } from './coursework-rules';
+import { type CourseworkRules, gradeEffect } from './coursework-grading';
 
 /*
  * The messages the coursework grid shows beside an entry. The specification words no message

@@ -4,7 +4,7 @@ import {
   collegeCourseworkOf,
   isBlankCourse,
 } from '../coursework/coursework-answer';
-import { type CourseworkRules, gradeEffect } from '../coursework/coursework-rules';
+import { type CourseworkRules, gradeEffect } from '../coursework/coursework-grading';
 import { computeCourseworkTotals } from '../coursework/coursework-totals';
 import {
   evaluateRequirements,

@@ -4,7 +4,7 @@ import {
   courseworkEntryProblems,
   parseCourseworkAnswer,
 } from '../coursework/coursework-answer';
-import { type CourseworkRules, DEFAULT_COURSEWORK_RULES } from '../coursework/coursework-rules';
+import { type CourseworkRules, DEFAULT_COURSEWORK_RULES } from '../coursework/coursework-grading';
 import { isStorableText } from '../validation/storable-text';
 import { type ChoiceSource, choiceOptions, choiceSource, isChoiceWidget } from './choices';
 import { isValidIsoDate } from './iso-date';

@@ -3,7 +3,7 @@ import {
   collegeCourseworkOf,
   parseCourseworkAnswer,
 } from '../coursework/coursework-answer';
-import type { CourseworkRules } from '../coursework/coursework-rules';
+import type { CourseworkRules } from '../coursework/coursework-grading';
 import { type CourseworkTotals, computeCourseworkTotals } from '../coursework/coursework-totals';
 import type { Answers, FormModel, FormState } from './model';
 import { type ResolvedField, type ResolvedInstance, resolveModel } from './resolve';

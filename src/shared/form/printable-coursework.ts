@@ -1,6 +1,6 @@
 import { termName } from '../coursework/coursework';
 import { type CourseworkAnswer, isBlankCourse } from '../coursework/coursework-answer';
-import type { CourseworkRules } from '../coursework/coursework-rules';
+import type { CourseworkRules } from '../coursework/coursework-grading';
 import type { CollegeSubtotals, CourseworkTotals } from '../coursework/coursework-totals';
 import { courseworkTotalsOf, enteredCoursework } from './coursework-grids';
 import type { FormModel, FormState } from './model';

@@ -1,4 +1,4 @@
-import { type CourseworkRules, DEFAULT_COURSEWORK_RULES } from '../coursework/coursework-rules';
+import { type CourseworkRules, DEFAULT_COURSEWORK_RULES } from '../coursework/coursework-grading';
 import type { CourseworkTotals } from '../coursework/coursework-totals';
 import { choiceSource } from './choices';
 import { isAnswered } from './conditions';

@@ -4,7 +4,7 @@ import {
   courseworkEntryProblems,
   parseCourseworkAnswer,
 } from '../coursework/coursework-answer';
-import { type CourseworkRules, DEFAULT_COURSEWORK_RULES } from '../coursework/coursework-rules';
+import { type CourseworkRules, DEFAULT_COURSEWORK_RULES } from '../coursework/coursework-grading';
 import {
   TOO_MANY_COURSES_MESSAGE,
   TOO_MANY_TERMS_MESSAGE,

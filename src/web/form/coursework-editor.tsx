@@ -5,7 +5,7 @@ import {
   type CourseworkEntryProblem,
   courseworkCounts,
 } from '../../shared/coursework/coursework-answer';
-import type { CourseworkRules } from '../../shared/coursework/coursework-rules';
+import type { CourseworkRules } from '../../shared/coursework/coursework-grading';
 import type { CourseworkColumn } from '../../shared/form/model';
 import { cx } from '../ui/cx';
 import { AddTermControls } from './coursework-add-term';

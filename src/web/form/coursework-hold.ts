@@ -3,7 +3,7 @@ import {
   courseworkEntryProblems,
   parseCourseworkAnswer,
 } from '../../shared/coursework/coursework-answer';
-import type { CourseworkRules } from '../../shared/coursework/coursework-rules';
+import type { CourseworkRules } from '../../shared/coursework/coursework-grading';
 import type { Answers } from '../../shared/form/model';
 import { todayIso } from '../../shared/form/validate';
 import type { HoldBack } from '../app-state/answer-store';

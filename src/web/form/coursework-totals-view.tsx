@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { applicationModel } from '../../shared/application/application-model';
-import type { CourseworkRules } from '../../shared/coursework/coursework-rules';
+import type { CourseworkRules } from '../../shared/coursework/coursework-grading';
 import type {
   CourseworkSubtotals,
   CourseworkTotals,

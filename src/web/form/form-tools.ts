@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import type { DocumentAnswersResponse } from '../../shared/api/documents';
-import { DEFAULT_COURSEWORK_RULES } from '../../shared/coursework/coursework-rules';
+import { DEFAULT_COURSEWORK_RULES } from '../../shared/coursework/coursework-grading';
 import { isAnswered } from '../../shared/form/conditions';
 import type { Item } from '../../shared/form/model';
 import type { FormSession } from '../app-state/form-session';

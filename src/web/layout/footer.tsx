@@ -1,15 +1,35 @@
+import type { PublicTenantConfig } from '../../shared/tenant/tenant-config';
 import { useTenantConfig } from '../data/tenant';
 import { Modal } from '../modal/modal';
 import { Button } from '../ui/button';
+import { type OnDemandComponent, onDemand } from '../ui/on-demand';
 import styles from './footer.module.css';
-import { HelpContent } from './help-content';
-import { PrivacyContent } from './privacy-content';
 
-/** The footer's links, each opening its text in a dialog. */
-const footerDialogs = [
-  { title: 'Help', Content: HelpContent },
-  { title: 'Privacy', Content: PrivacyContent },
-] as const;
+type DialogText = OnDemandComponent<{ tenant: PublicTenantConfig }>;
+
+/**
+ * The footer's links, each opening its text in a dialog. The texts load with their dialog, like
+ * the dialog itself: every page has the footer, few visits open it (decision 060).
+ */
+const footerDialogs: ReadonlyArray<{ title: string; text: DialogText }> = [
+  {
+    title: 'Help',
+    text: onDemand(() =>
+      import('./help-content').then(({ HelpContent }) => ({ default: HelpContent })),
+    ),
+  },
+  {
+    title: 'Privacy',
+    text: onDemand(() =>
+      import('./privacy-content').then(({ PrivacyContent }) => ({ default: PrivacyContent })),
+    ),
+  },
+];
+
+function DialogBody({ text, tenant }: { text: DialogText; tenant: PublicTenantConfig }) {
+  const Content = text.useLoaded(true);
+  return Content ? <Content tenant={tenant} /> : null;
+}
 
 export function Footer() {
   const tenant = useTenantConfig();
@@ -18,7 +38,7 @@ export function Footer() {
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <ul className={styles.actions}>
-          {footerDialogs.map(({ title, Content }) => (
+          {footerDialogs.map(({ title, text }) => (
             <li key={title}>
               <Modal
                 title={title}
@@ -29,7 +49,7 @@ export function Footer() {
                   </Button>
                 }
               >
-                <Content tenant={tenant} />
+                <DialogBody text={text} tenant={tenant} />
               </Modal>
             </li>
           ))}
