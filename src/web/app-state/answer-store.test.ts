@@ -239,6 +239,24 @@ describe('AnswerStore', () => {
     });
   });
 
+  it('works a derived value out once per state of the answers, whoever asks for it', () => {
+    const store = accountStore({ first_name: 'Ada' });
+    const key = {};
+    const compute = vi.fn(
+      (state: { answers: Record<string, unknown> }) => state.answers.first_name,
+    );
+    expect(store.derived(key, compute)).toBe('Ada');
+    expect(store.derived(key, compute)).toBe('Ada');
+    expect(compute).toHaveBeenCalledTimes(1);
+    store.set('first_name', 'Grace');
+    expect(store.derived(key, compute)).toBe('Grace');
+    expect(compute).toHaveBeenCalledTimes(2);
+    // Another key is another computation, kept apart.
+    expect(store.derived({}, () => 'other')).toBe('other');
+    expect(store.derived(key, compute)).toBe('Grace');
+    expect(compute).toHaveBeenCalledTimes(2);
+  });
+
   it('keeps an anonymous draft in browser storage, merged per key, and reads it back', () => {
     const storage = memoryStorage();
     const copy = createLocalCopy('portal:answers', storage);

@@ -85,6 +85,7 @@ export class AnswerStore {
   /** Answers given with `setSoon` and not applied yet: the latest of each key. */
   private readonly pending = new Map<string, () => AnswerValue>();
   private pendingScheduled = false;
+  private readonly derivedValues = new WeakMap<object, { state: FormState; value: unknown }>();
 
   /** The model decides labels, dependent dropdowns and hidden content; set once it has loaded. */
   setModel(index: ModelIndex): void {
@@ -137,6 +138,27 @@ export class AnswerStore {
       tabs: this.tabs,
       isLoggedIn: this.session.mode === 'account',
     };
+  }
+
+  /**
+   * A value worked out from the form's state, kept until the answers, the add-another counts, the
+   * tabs or the sign-in change, so the components of a page that need it share one computation.
+   * `key` names the computation (and whatever else it reads that is not the form's state).
+   */
+  derived<T>(key: object, compute: (state: FormState) => T): T {
+    const state = this.formState();
+    const last = this.derivedValues.get(key);
+    if (
+      last &&
+      last.state.answers === state.answers &&
+      last.state.addAnother === state.addAnother &&
+      last.state.tabs === state.tabs &&
+      last.state.isLoggedIn === state.isLoggedIn
+    )
+      return last.value as T;
+    const value = compute(state);
+    this.derivedValues.set(key, { state, value });
+    return value;
   }
 
   repeatCount(repeatId: string): number | undefined {

@@ -10,7 +10,6 @@ import {
   type EnteredCoursework,
   enteredCoursework,
 } from '../../shared/form/coursework-grids';
-import type { FormState } from '../../shared/form/model';
 import { resolveModel } from '../../shared/form/resolve';
 import type { AnswerStore } from '../app-state/answer-store';
 import { CourseworkAmounts } from '../read-only/coursework-amounts';
@@ -36,28 +35,12 @@ export interface CourseworkOverview {
   totals: CourseworkTotals;
 }
 
-/** The last overview worked out from a store's answers, which every grid on the page shares. */
-const lastOverviews = new WeakMap<
-  AnswerStore,
-  { state: FormState; rules: CourseworkRules; overview: CourseworkOverview }
->();
-
+/** Every grid on the page shares one overview, worked out again when the answers change. */
 function overviewOf(store: AnswerStore, rules: CourseworkRules): CourseworkOverview {
-  const state = store.formState();
-  const last = lastOverviews.get(store);
-  if (
-    last &&
-    last.rules === rules &&
-    last.state.answers === state.answers &&
-    last.state.addAnother === state.addAnother &&
-    last.state.tabs === state.tabs &&
-    last.state.isLoggedIn === state.isLoggedIn
-  )
-    return last.overview;
-  const entered = enteredCoursework(applicationModel, state);
-  const overview = { entered, totals: courseworkTotalsOf(entered, rules) };
-  lastOverviews.set(store, { state, rules, overview });
-  return overview;
+  return store.derived(rules, (state) => {
+    const entered = enteredCoursework(applicationModel, state);
+    return { entered, totals: courseworkTotalsOf(entered, rules) };
+  });
 }
 
 /**
