@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validApplicationAnswers } from '../../shared/test/application-fixtures';
-import { createSessions, sessionCookieName } from '../accounts/sessions';
-import { callAs, signedInApplicant } from '../test/accounts-helpers';
+import { createSessions } from '../accounts/sessions';
+import { callAs, sessionTokenOf, signedInApplicant } from '../test/accounts-helpers';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import { createApplicationsStore } from './applications-store';
 
 describe.each(databaseKinds)("submit's reads on %s", (kind) => {
   let app: FastifyInstance;
-  const tokenOf = (cookie: string) =>
-    new RegExp(`${sessionCookieName(false)}=([^;]+)`).exec(cookie)?.[1] as string;
 
   beforeAll(async () => {
     app = await buildTestApp(kind);
@@ -36,7 +34,7 @@ describe.each(databaseKinds)("submit's reads on %s", (kind) => {
       (await callAs(app, first as string, 'PUT', '/api/answer', validApplicationAnswers()))
         .statusCode,
     ).toBe(200);
-    const tokens = cookies.map(tokenOf);
+    const tokens = cookies.map(sessionTokenOf);
     const read = await store.readForSubmits(sessions, [...tokens, 'no-such-session']);
     expect([...read.keys()].sort()).toEqual([...tokens].sort());
     for (const token of tokens)

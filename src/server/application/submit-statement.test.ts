@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answers } from '../../shared/form/model';
 import { validApplicationAnswers } from '../../shared/test/application-fixtures';
-import { createSessions, sessionCookieName } from '../accounts/sessions';
+import { createSessions } from '../accounts/sessions';
 import { rowsOf } from '../db/database';
 import { applicationReceipts, applications, receiptSequences, webStatuses } from '../db/schema';
 import { confirmationNumber } from '../receipts/confirmation-number';
 import type { ReceiptDraft } from '../receipts/receipts-service';
 import { confirmationNumberSql } from '../receipts/receipts-store';
-import { callAs, signedInApplicant } from '../test/accounts-helpers';
+import { callAs, sessionTokenOf, signedInApplicant } from '../test/accounts-helpers';
 import { buildTestApp, testDatabaseOf } from '../test/test-app';
 import { databaseKinds } from '../test/test-database';
 import { createApplicationsStore } from './applications-store';
@@ -22,8 +22,6 @@ describe.each(databaseKinds)('the submit statement on %s', (kind) => {
   const db = () => testDatabaseOf(app);
   const sessions = () =>
     createSessions(db(), { idleMs: 900_000, absoluteMs: 3_600_000, secureCookies: false });
-  const tokenOf = (cookie: string) =>
-    new RegExp(`${sessionCookieName(false)}=([^;]+)`).exec(cookie)?.[1] as string;
 
   beforeAll(async () => {
     app = await buildTestApp(kind);
@@ -58,7 +56,7 @@ describe.each(databaseKinds)('the submit statement on %s', (kind) => {
       (await store.submit([{ accountId, version, answers, draft, coursework: NO_COURSEWORK }])).get(
         accountId,
       ) ?? null;
-    const read = await store.readForSubmit(sessions(), tokenOf(cookie));
+    const read = await store.readForSubmit(sessions(), sessionTokenOf(cookie));
     const application = read?.application;
     if (!read || !application) throw new Error('nothing read for submit');
     expect(application.submitted).toBe(false);
@@ -80,7 +78,7 @@ describe.each(databaseKinds)('the submit statement on %s', (kind) => {
     expect(stale[0]?.answers.middle_name).toBe('Ana');
 
     // Read again, it applies: answers, statuses, the list's status, the receipt and its number.
-    const again = await store.readForSubmit(sessions(), tokenOf(cookie));
+    const again = await store.readForSubmit(sessions(), sessionTokenOf(cookie));
     if (!again?.application) throw new Error('nothing read for submit');
     const submitted = await submitOne(
       again.accountId,
@@ -128,7 +126,7 @@ describe.each(databaseKinds)('the submit statement on %s', (kind) => {
     for (let i = 0; i < 4; i++) {
       const cookie = await signedInApplicant(app, `batch${++counter}.${kind}@example.edu`);
       await callAs(app, cookie, 'PUT', '/api/answer', validApplicationAnswers());
-      const read = await store.readForSubmit(sessions(), tokenOf(cookie));
+      const read = await store.readForSubmit(sessions(), sessionTokenOf(cookie));
       if (!read?.application) throw new Error('nothing read for submit');
       reads.push({ read, application: read.application, cookie });
     }

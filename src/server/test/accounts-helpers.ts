@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sessionCookieName } from '../accounts/sessions';
 import type { OutboxEntry } from '../mail/mailer';
 import { devToolsPath } from './test-app';
 
@@ -40,6 +41,13 @@ export function codeFrom(mail: OutboxEntry): string {
 
 export function cookieHeader(response: LightMyRequestResponse): string {
   return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+/** The session token a signed-in cookie header carries (the test server's cookies are not secure). */
+export function sessionTokenOf(cookie: string): string {
+  const token = new RegExp(`${sessionCookieName(false)}=([^;]+)`).exec(cookie)?.[1];
+  if (!token) throw new Error(`no session cookie in ${cookie}`);
+  return token;
 }
 
 export function post(app: FastifyInstance, url: string, payload: unknown, cookie?: string) {
