@@ -278,18 +278,16 @@ function TextLikeControl(props: ControlProps) {
     }
     case 'phone':
       return (
-        <div className={styles.lineBox}>
-          <input
-            {...common}
-            type="tel"
-            inputMode="tel"
-            className={cx(styles.input, styles.line, styles.short)}
-            value={text}
-            maxLength={fieldMaxLength(field)}
-            placeholder="(555) 555-5555"
-            onChange={(event) => store.set(answerKey, formatPhone(event.target.value))}
-          />
-        </div>
+        <input
+          {...common}
+          type="tel"
+          inputMode="tel"
+          className={cx(styles.input, styles.short)}
+          value={text}
+          maxLength={fieldMaxLength(field)}
+          placeholder="(555) 555-5555"
+          onChange={(event) => store.set(answerKey, formatPhone(event.target.value))}
+        />
       );
     case 'select':
     case 'month':
@@ -311,16 +309,14 @@ function TextLikeControl(props: ControlProps) {
         );
       }
       return (
-        <div className={styles.lineBox}>
-          <input
-            {...common}
-            type={field.widget === 'email' ? 'email' : 'text'}
-            className={cx(styles.input, styles.line)}
-            value={text}
-            maxLength={fieldMaxLength(field)}
-            onChange={(event) => store.set(answerKey, event.target.value)}
-          />
-        </div>
+        <input
+          {...common}
+          type={field.widget === 'email' ? 'email' : 'text'}
+          className={styles.input}
+          value={text}
+          maxLength={fieldMaxLength(field)}
+          onChange={(event) => store.set(answerKey, event.target.value)}
+        />
       );
   }
 }
