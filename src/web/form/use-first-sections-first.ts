@@ -1,0 +1,27 @@
+import { startTransition, useEffect, useState } from 'react';
+
+/** A page's sections drawn in its first frame: what fills a phone's first screen. */
+export const FIRST_SECTIONS = 2;
+
+/**
+ * A page's first sections alone in its first frame, the others once that frame has been painted:
+ * on a slow phone the fields at the top take typing without waiting for the whole page to be
+ * rendered and laid out. The rest is drawn as a transition, so a keystroke in a field already
+ * there is not held behind it.
+ */
+export function useFirstSectionsFirst<T>(items: readonly T[]): readonly T[] {
+  const [drawnAll, setDrawnAll] = useState(items.length <= FIRST_SECTIONS);
+  useEffect(() => {
+    if (drawnAll) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The next frame's callback comes after this frame is painted; the task after it, after that.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setDrawnAll(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [drawnAll]);
+  return drawnAll ? items : items.slice(0, FIRST_SECTIONS);
+}
