@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /** A page's sections drawn in its first frame: what fills a phone's first screen. */
 export const FIRST_SECTIONS = 2;
@@ -6,8 +6,8 @@ export const FIRST_SECTIONS = 2;
 /**
  * A page's first sections alone in its first frame, the others once that frame has been painted:
  * on a slow phone the fields at the top take typing without waiting for the whole page to be
- * rendered and laid out. The rest is drawn as a transition, so a keystroke in a field already
- * there is not held behind it.
+ * rendered and laid out. The rest is an ordinary update, not a transition: a transition would
+ * wait for whatever it suspends on, and hold back the router's own transitions with it.
  */
 export function useFirstSectionsFirst<T>(items: readonly T[]): readonly T[] {
   const [drawnAll, setDrawnAll] = useState(items.length <= FIRST_SECTIONS);
@@ -16,7 +16,7 @@ export function useFirstSectionsFirst<T>(items: readonly T[]): readonly T[] {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // The next frame's callback comes after this frame is painted; the task after it, after that.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setDrawnAll(true)), 0);
+      timer = setTimeout(() => setDrawnAll(true), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
