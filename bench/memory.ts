@@ -5,7 +5,10 @@
 // this is for, read from the lows: the resident set climbs between garbage collections and falls
 // at each, so the highs, or a slope through every sample, say where a fall landed; the lowest
 // sample of each window of the load, once the caches are warm, says where memory stands.
+// On PGlite each sample also prints the database thread's parts (its young generation, its heap,
+// PostgreSQL's WebAssembly memory) from the server's /metrics, one scrape a sample.
 // Run alone with `npm run bench -- memory`; BENCH_MEMORY_MINUTES sets the load (default 30).
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -63,6 +66,25 @@ export function memoryOf(pid: number): MemorySample {
   return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
 }
 
+/** The embedded database thread's memory as /metrics reports it, in MB. */
+export interface DatabaseThreadSample {
+  youngGenerationMb: number;
+  heapMb: number;
+  wasmMb: number;
+}
+
+/** The database thread's parts from a /metrics body; null where it has none (PostgreSQL). */
+export function databaseThreadOf(metricsBody: string): DatabaseThreadSample | null {
+  const part = (name: string) => {
+    const series = `portal_embedded_db_memory_bytes{part="${name}"} `;
+    const line = metricsBody.split('\n').find((candidate) => candidate.startsWith(series));
+    return line === undefined ? null : Number(line.slice(series.length)) / 1024 / 1024;
+  };
+  const [youngGenerationMb, heapMb, wasmMb] = ['young_generation', 'heap', 'wasm'].map(part);
+  if (youngGenerationMb == null || heapMb == null || wasmMb == null) return null;
+  return { youngGenerationMb, heapMb, wasmMb };
+}
+
 /** A sample's time from the load's start, in seconds, and its value. */
 export interface TimedValue {
   seconds: number;
@@ -116,6 +138,8 @@ export interface MemoryResult {
   restPlainNode: MemorySample;
   /** The samples during the load, every SAMPLE_SECONDS. */
   during: number[];
+  /** PGlite: the database thread's memory at the last sample of the load (from /metrics). */
+  databaseThreadAtEnd: DatabaseThreadSample | null;
   duringMaxMb: number;
   /** SETTLE_SECONDS after the load stopped. */
   after: MemorySample;
@@ -269,6 +293,7 @@ export async function benchMemory(kind: DatabaseKind): Promise<MemoryResult> {
     );
     const seeded = await seed(database).finally(() => database.close());
     const loadBefore = os.loadavg();
+    const metricsToken = randomBytes(24).toString('hex');
     const startOnce = (args: readonly string[]) =>
       startProductionServer(
         PORTS[kind],
@@ -278,6 +303,8 @@ export async function benchMemory(kind: DatabaseKind): Promise<MemoryResult> {
           // The searchers' addresses come through X-Forwarded-For, as behind a load balancer.
           TRUST_PROXY: '127.0.0.1',
           LOG_LEVEL: 'warn',
+          // /metrics tells the database thread's memory apart from the process's.
+          METRICS_TOKEN: metricsToken,
           // The allocator's settings are the launcher's to make (or not, when started without it).
           MALLOC_TRIM_THRESHOLD_: undefined,
         },
@@ -327,10 +354,22 @@ export async function benchMemory(kind: DatabaseKind): Promise<MemoryResult> {
       let failures = 0;
       const until = Date.now() + LOAD_MINUTES * 60_000;
       const during: number[] = [];
-      const sampler = setInterval(() => {
+      let databaseThreadAtEnd: DatabaseThreadSample | null = null;
+      const sampler = setInterval(async () => {
         const sample = memoryOf(pid);
         during.push(sample.rssMb);
-        console.log(`${kind}: ${during.length * SAMPLE_SECONDS} s, ${round(sample.rssMb)} MB`);
+        const at = `${kind}: ${during.length * SAMPLE_SECONDS} s, ${round(sample.rssMb)} MB`;
+        const thread = await fetch(`${server.base}/metrics`, {
+          headers: { authorization: `Bearer ${metricsToken}` },
+        })
+          .then(async (response) => databaseThreadOf(await response.text()))
+          .catch(() => null);
+        if (thread) databaseThreadAtEnd = thread;
+        console.log(
+          thread
+            ? `${at} (database thread: young generation ${round(thread.youngGenerationMb)} MB, heap ${round(thread.heapMb)} MB, WebAssembly ${round(thread.wasmMb)} MB)`
+            : at,
+        );
       }, SAMPLE_SECONDS * 1000);
       // Paced: request n is due n / RATE seconds after the start, whether or not the ones before
       // it have answered, so a slow moment does not make a burst after it.
@@ -376,6 +415,7 @@ export async function benchMemory(kind: DatabaseKind): Promise<MemoryResult> {
         rest,
         restPlainNode,
         during,
+        databaseThreadAtEnd,
         duringMaxMb: during.length > 0 ? Math.max(...during) : after.rssMb,
         after,
         lows,

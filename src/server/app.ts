@@ -88,6 +88,7 @@ import {
   createMetrics,
   jobAttemptObserver,
   observeDatabasePool,
+  observeEmbeddedDatabase,
   observeJobQueue,
 } from './metrics/metrics';
 import { metricsRoutes, registerHttpMetrics } from './metrics/metrics-routes';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const metrics = createMetrics();
   registerHttpMetrics(app, metrics);
   observeDatabasePool(metrics, database);
+  observeEmbeddedDatabase(metrics, database, app.log);
   const mailer =
     deps.mailer ??
     (env.SMTP_URL

@@ -124,6 +124,15 @@ export function postgresPoolOf(database: DatabaseHandle): pg.Pool | null {
   return pool instanceof pg.Pool ? pool : null;
 }
 
+/** The embedded database's thread behind a PGlite handle (drizzle keeps it as `$client`); null on PostgreSQL. */
+export function pgliteThreadOf(database: DatabaseHandle): PgliteThread | null {
+  if (database.kind !== 'pglite') return null;
+  const thread: unknown = (database.db as { $client?: unknown }).$client;
+  return thread && typeof (thread as PgliteThread).memory === 'function'
+    ? (thread as PgliteThread)
+    : null;
+}
+
 /** Rows of a raw `db.execute`, whose result type differs between node-postgres and PGlite. */
 export function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;

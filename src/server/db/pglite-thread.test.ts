@@ -5,6 +5,7 @@ import { setTimeout as nextTimer } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../config/project-root';
 import {
+  DATABASE_THREAD_YOUNG_GENERATION_MB,
   type PgliteThread,
   type PgliteThreadTransaction,
   startPgliteThread,
@@ -21,6 +22,27 @@ describe('the embedded database on its own thread', () => {
   });
   afterAll(async () => {
     await thread.close();
+  });
+
+  it("caps the thread's young generation, and keeps it within the cap over many results", async () => {
+    for (let round = 0; round < 40; round++) {
+      await thread.query("select g, repeat('x', 100) as body from generate_series(1, 2000) g");
+    }
+    const memory = await thread.memory();
+    expect(memory.youngGenerationLimitMb).toBe(DATABASE_THREAD_YOUNG_GENERATION_MB);
+    expect(memory.youngGenerationBytes).toBeLessThanOrEqual(
+      DATABASE_THREAD_YOUNG_GENERATION_MB * 1024 * 1024,
+    );
+    expect(memory.heapUsedBytes).toBeLessThanOrEqual(memory.heapTotalBytes);
+    expect(memory.wasmBytes).toBeGreaterThan(0);
+  });
+
+  it('answers a result larger than the young generation: its cap is no limit on results', async () => {
+    const rows = await thread.query<{ g: number; body: string }>(
+      "select g, repeat('x', 1500) as body from generate_series(1, 40000) g",
+    );
+    expect(rows.rows).toHaveLength(40_000);
+    expect(rows.rows.at(-1)?.g).toBe(40_000);
   });
 
   it('answers queries with parameters, in either row mode, keeping asked-for types as text', async () => {

@@ -7,6 +7,7 @@ import type {
   PgliteReady,
   PgliteRequest,
   PgliteResponse,
+  PgliteThreadMemory,
   PgliteWorkerData,
 } from './pglite-protocol';
 
@@ -27,6 +28,8 @@ export interface PgliteThreadTransaction {
  */
 export interface PgliteThread extends PgliteThreadTransaction {
   transaction<T>(work: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T>;
+  /** The thread's memory; it reads no data, so it does not wait for an open transaction. */
+  memory(): Promise<PgliteThreadMemory>;
   close(): Promise<void>;
 }
 
@@ -49,12 +52,28 @@ function textTypesOf(options: QueryOptions | undefined): number[] {
   return Object.keys(options?.parsers ?? {}).map(Number);
 }
 
+/**
+ * The most the database thread's young generation (V8's space for new objects) may take, in MB:
+ * Node 20's default. Node 24 lets a thread's young generation grow to 192 MB. The database
+ * thread makes every query's result anew, and under load its young generation grew in steps,
+ * 16 to 32 to 64 MB and more with under 30 MB of it in use, and V8 gave it back only now and
+ * then: each step stayed in the process's memory for minutes (docs/benchmarks.md, memory). A
+ * cap on the young generation only makes V8 collect it more often: what outlives it moves to the
+ * old generation, whose limit is left as it is, so a large result cannot run the thread out of
+ * memory.
+ */
+export const DATABASE_THREAD_YOUNG_GENERATION_MB = 48;
+
 /** How long a closed database's thread may take to end by itself before it is stopped. */
 const THREAD_EXIT_GRACE_MS = 10_000;
 
 export async function startPgliteThread(data: PgliteWorkerData): Promise<PgliteThread> {
   const script = workerScript();
-  const worker = new Worker(script.url, { workerData: data, execArgv: script.execArgv });
+  const worker = new Worker(script.url, {
+    workerData: data,
+    execArgv: script.execArgv,
+    resourceLimits: { maxYoungGenerationSizeMb: DATABASE_THREAD_YOUNG_GENERATION_MB },
+  });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 1;
   let stopped: Error | null = null;
@@ -129,6 +148,10 @@ export async function startPgliteThread(data: PgliteWorkerData): Promise<PgliteT
       refuseWhenClosing();
       await gate;
       return direct.exec(sql);
+    },
+    memory: async () => {
+      refuseWhenClosing();
+      return send<PgliteThreadMemory>({ kind: 'memory' });
     },
     async transaction<T>(work: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T> {
       refuseWhenClosing();

@@ -1,13 +1,19 @@
 // The embedded database's own thread: opens PGlite on the data directory, migrates it, then runs
 // the statements the server's thread sends (see pglite-thread.ts), one at a time, in the order
 // they arrive.
-import { parentPort, workerData } from 'node:worker_threads';
+import v8 from 'node:v8';
+import { parentPort, resourceLimits, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { namedStatements } from './pglite-named-statements';
-import type { PgliteRequest, PgliteResponse, PgliteWorkerData } from './pglite-protocol';
+import type {
+  PgliteRequest,
+  PgliteResponse,
+  PgliteThreadMemory,
+  PgliteWorkerData,
+} from './pglite-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
@@ -36,6 +42,24 @@ function textParsers(types: readonly number[]) {
  * whose page cache keeps the database's files as it would PostgreSQL's own.
  */
 const SHARED_BUFFERS = '16MB';
+
+/** What this thread holds: its V8 heap, as V8 counts it, and PostgreSQL's WebAssembly memory. */
+function memoryOf(client: PGlite): PgliteThreadMemory {
+  const heap = v8.getHeapStatistics();
+  const youngGenerationBytes = v8
+    .getHeapSpaceStatistics()
+    .filter((space) => space.space_name.startsWith('new_'))
+    .reduce((sum, space) => sum + space.space_size, 0);
+  return {
+    youngGenerationLimitMb: resourceLimits.maxYoungGenerationSizeMb ?? 0,
+    youngGenerationBytes,
+    heapTotalBytes: heap.total_heap_size,
+    heapUsedBytes: heap.used_heap_size,
+    // PGlite keeps its Emscripten module protected; its memory's size is only read here.
+    wasmBytes:
+      (client as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? 0,
+  };
+}
 
 async function open(): Promise<PGlite> {
   // pg_trgm backs fuzzy search over names, as it does on PostgreSQL.
@@ -67,6 +91,8 @@ try {
         response = { id: request.id, ok: true, result };
       } else if (request.kind === 'exec') {
         response = { id: request.id, ok: true, result: await client.exec(request.sql) };
+      } else if (request.kind === 'memory') {
+        response = { id: request.id, ok: true, result: memoryOf(client) };
       } else {
         await client.close();
         response = { id: request.id, ok: true, result: null };

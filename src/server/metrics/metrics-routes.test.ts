@@ -202,6 +202,18 @@ describe.each(databaseKinds)('metrics with METRICS_TOKEN on %s', (kind) => {
     }
   });
 
+  it("report the embedded database thread's memory on PGlite only", async () => {
+    const body = await metricsText();
+    const part = (name: string) => sample(body, `portal_embedded_db_memory_bytes{part="${name}"}`);
+    if (kind === 'pglite') {
+      expect(part('young_generation')).toBeGreaterThan(0);
+      expect(part('heap')).toBeGreaterThanOrEqual(part('heap_used') as number);
+      expect(part('wasm')).toBeGreaterThan(0);
+    } else {
+      expect(body).not.toContain('portal_embedded_db_');
+    }
+  });
+
   it('include process memory and event-loop delay', async () => {
     const body = await metricsText();
     expect(sample(body, 'portal_process_resident_memory_bytes')).toBeGreaterThan(0);

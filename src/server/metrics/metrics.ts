@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { type DatabaseHandle, postgresPoolOf } from '../db/database';
+import { type DatabaseHandle, pgliteThreadOf, postgresPoolOf } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobAttemptObserver } from '../jobs/job-runner';
 
@@ -15,7 +15,8 @@ export type ConversionResult = 'converted' | 'refused' | 'failed';
 /**
  * One app's metrics on a registry of its own: nothing is global, so two apps in one process (the
  * tests) neither share nor clash. The metrics that read state when scraped (queue depths, the
- * database pool) are added by `observeJobQueue` and `observeDatabasePool`.
+ * database pool, the embedded database's thread) are added by `observeJobQueue`,
+ * `observeDatabasePool` and `observeEmbeddedDatabase`.
  */
 export function createMetrics() {
   const registry = new Registry();
@@ -131,4 +132,37 @@ export function observeDatabasePool(metrics: Metrics, database: DatabaseHandle):
     'Size of the pool (DATABASE_POOL_SIZE)',
     () => pool.options.max,
   );
+}
+
+/**
+ * The embedded database's thread's memory, read at each scrape: its V8 heap (the young
+ * generation apart: what grows under load when it grows) and PostgreSQL's WebAssembly memory.
+ * The process's resident set holds them; these say which part moved. PostgreSQL has no such
+ * thread, so there these gauges do not exist; a failed read leaves the gauge empty.
+ */
+export function observeEmbeddedDatabase(
+  metrics: Metrics,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+): void {
+  const thread = pgliteThreadOf(database);
+  if (!thread) return;
+  new Gauge({
+    name: `${METRIC_PREFIX}embedded_db_memory_bytes`,
+    help: "The embedded database thread's memory: V8's young generation, its whole heap and the part in use, and PostgreSQL's WebAssembly memory",
+    labelNames: ['part'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      this.reset();
+      try {
+        const memory = await thread.memory();
+        this.set({ part: 'young_generation' }, memory.youngGenerationBytes);
+        this.set({ part: 'heap' }, memory.heapTotalBytes);
+        this.set({ part: 'heap_used' }, memory.heapUsedBytes);
+        this.set({ part: 'wasm' }, memory.wasmBytes);
+      } catch (error) {
+        log.warn({ err: error }, "reading the embedded database's memory for metrics failed");
+      }
+    },
+  });
 }
