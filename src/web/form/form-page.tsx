@@ -82,7 +82,8 @@ function FormPageContent({ page }: { page: Page }) {
   const today = todayIso();
   const courseworkRules = useTenantConfig().coursework;
   const heading = useRef<HTMLHeadingElement>(null);
-  const drawnItems = useFirstSectionsFirst(page.items);
+  // '/{page}#{key}' lands on a field, which must be drawn when the page first renders.
+  const drawnItems = useFirstSectionsFirst(page.items, location.hash.length > 1);
   const summaryRef = useRef<HTMLElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const [pendingSwitch, setPendingSwitch] = useState<PendingSwitch | null>(null);
