@@ -32,6 +32,7 @@ import { createFormTools, FormToolsContext } from './form-tools';
 import { ItemList, preloadCourseworkGrid, preloadSignedInTabs } from './items';
 import { SaveStatus } from './save-status';
 import { buildSummary, keyPlaces } from './summary';
+import { useFirstSectionsFirst } from './use-first-sections-first';
 
 /** The answer store's view of the model; the form route hands it to the session as it loads. */
 export const answerModel = indexModel(applicationModel);
@@ -81,6 +82,8 @@ function FormPageContent({ page }: { page: Page }) {
   const today = todayIso();
   const courseworkRules = useTenantConfig().coursework;
   const heading = useRef<HTMLHeadingElement>(null);
+  // '/{page}#{key}' lands on a field, which must be drawn when the page first renders.
+  const drawnItems = useFirstSectionsFirst(page.items, location.hash.length > 1);
   const summaryRef = useRef<HTMLElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const [pendingSwitch, setPendingSwitch] = useState<PendingSwitch | null>(null);
@@ -310,7 +313,7 @@ function FormPageContent({ page }: { page: Page }) {
           </div>
         </div>
         <div className={styles.sections}>
-          <ItemList items={page.items} prefix="" instance={null} resolveKey={identity} depth={0} />
+          <ItemList items={drawnItems} prefix="" instance={null} resolveKey={identity} depth={0} />
         </div>
         <div className={styles.footer}>
           {isLoggedIn ? <SaveStatus autosave={autosave} announced /> : null}
