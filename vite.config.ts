@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin, Rolldown } from 'vite';
@@ -142,5 +143,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Most test files wait on a database, a worker thread or soffice more than they compute: one
+    // file more than there are cores keeps the cores busy (on 2 cores, 12 minutes instead of 20+).
+    maxWorkers: availableParallelism() + 1,
   },
 });
