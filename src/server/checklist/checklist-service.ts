@@ -15,7 +15,7 @@ import {
 } from '../../shared/staff/checklist';
 import type { TenantConfig } from '../../shared/tenant/tenant-config';
 import type { AppDatabase } from '../db/database';
-import type { Executor } from '../db/executor';
+import { type Executor, readAll } from '../db/executor';
 import { HttpError } from '../http/http-error';
 import type { JobLog } from '../jobs/job-runner';
 import { startPeriodic } from '../jobs/periodic';
@@ -149,7 +149,10 @@ export function createChecklistService(options: {
       const ids = [...new Set(accountIds)];
       return store.transaction(async (tx) => {
         await store.lock(ids, tx);
-        const [before, now] = await Promise.all([store.sources(ids, tx), store.now(tx)]);
+        const [before, now] = await readAll(tx, [
+          () => store.sources(ids, tx),
+          () => store.now(tx),
+        ]);
         // Each application's items are derived once (the answers cannot change under the lock);
         // the checklist after the mark is the same derivation with the new mark in its place.
         const toMark: { source: ChecklistSource; items: DerivedChecklistItem[] }[] = [];

@@ -6,7 +6,7 @@ import type {
   ChecklistSourceState,
 } from '../../shared/staff/checklist';
 import { type AppDatabase, rowsOf } from '../db/database';
-import type { Executor } from '../db/executor';
+import { type Executor, readAll } from '../db/executor';
 import { applications, checklistCounts, checklistMarks, documentAnswers } from '../db/schema';
 
 /** What an application's checklist is derived from, as stored. */
@@ -116,27 +116,29 @@ export function createChecklistStore(db: AppDatabase) {
       const out = new Map<string, ChecklistSource>();
       if (accountIds.length === 0) return out;
       const ids = [...new Set(accountIds)];
-      const [rows, documents, marks] = await Promise.all([
-        tx
-          .select({
-            accountId: applications.accountId,
-            answers: applications.answers,
-            addAnother: applications.addAnother,
-            tabs: applications.tabs,
-            updatedAt: sql<string>`${applications.updatedAt}::text`,
-          })
-          .from(applications)
-          .where(inArray(applications.accountId, ids)),
-        tx
-          .select({
-            accountId: documentAnswers.accountId,
-            answerKey: documentAnswers.answerKey,
-            status: documentAnswers.status,
-            updatedAt: documentAnswers.updatedAt,
-          })
-          .from(documentAnswers)
-          .where(inArray(documentAnswers.accountId, ids)),
-        tx.select().from(checklistMarks).where(inArray(checklistMarks.accountId, ids)),
+      const [rows, documents, marks] = await readAll(tx, [
+        () =>
+          tx
+            .select({
+              accountId: applications.accountId,
+              answers: applications.answers,
+              addAnother: applications.addAnother,
+              tabs: applications.tabs,
+              updatedAt: sql<string>`${applications.updatedAt}::text`,
+            })
+            .from(applications)
+            .where(inArray(applications.accountId, ids)),
+        () =>
+          tx
+            .select({
+              accountId: documentAnswers.accountId,
+              answerKey: documentAnswers.answerKey,
+              status: documentAnswers.status,
+              updatedAt: documentAnswers.updatedAt,
+            })
+            .from(documentAnswers)
+            .where(inArray(documentAnswers.accountId, ids)),
+        () => tx.select().from(checklistMarks).where(inArray(checklistMarks.accountId, ids)),
       ]);
       for (const row of rows) out.set(row.accountId, { ...row, documents: {}, marks: [] });
       for (const document of documents) {

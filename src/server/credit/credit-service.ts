@@ -13,7 +13,7 @@ import type {
   CourseworkUpdatesStore,
   SubmittedApplication,
 } from '../coursework/coursework-updates-store';
-import type { Executor } from '../db/executor';
+import { type Executor, readAll } from '../db/executor';
 import { NOT_FOUND_MESSAGE } from '../http/errors-plugin';
 import { HttpError } from '../http/http-error';
 import { creditGridsOf, type PlacedCreditGrid } from './credit-grids';
@@ -65,13 +65,14 @@ export function createCreditService(deps: CreditServiceDeps) {
     const updates = await coursework.updatesOf(accountId, tx);
     const grids = creditGridsOf(model, application, updates);
     const ceebs = grids.flatMap((grid) => (grid.ceeb ? [grid.ceeb] : []));
-    const [tables, reviews] = await Promise.all([
-      deps.equivalencies.tablesFor(ceebs, tx),
+    const [tables, reviews] = await readAll(tx, [
+      () => deps.equivalencies.tablesFor(ceebs, tx),
       // Without reviews: what the applicant's own entries give, for the applicant, who must not
       // learn of an evaluator's work before the estimate is released.
-      options.withReviews === false
-        ? new Map<string, CourseReview>()
-        : store.reviewsOf(accountId, tx),
+      () =>
+        options.withReviews === false
+          ? Promise.resolve(new Map<string, CourseReview>())
+          : store.reviewsOf(accountId, tx),
     ]);
     const evaluation = evaluateCredit({
       grids,
