@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, databaseKinds } from '../test/test-database';
-import type { DatabaseHandle } from './database';
-import { rowsOf } from './database';
+import { type DatabaseHandle, rowsOf } from './database';
 import { readAll } from './executor';
 
 describe.each(databaseKinds)('readAll on %s', (kind) => {
