@@ -63,6 +63,33 @@ test('after "Switch and clear" chosen with a pointer, the focus is on the chosen
   await expect(upload).toBeFocused();
 });
 
+test('typing in a tab group before its tab list loads goes on in the same box', async ({
+  page,
+  request,
+}) => {
+  await signedInAccount(page, request, 'focus-tab-list');
+  // The tab list's code is held back until the applicant is already typing.
+  let releaseTabList = () => {};
+  const tabListHeld = new Promise<void>((resolve) => {
+    releaseTabList = resolve;
+  });
+  await page.route('**/assets/signed-in-tabs-*.js', async (route) => {
+    await tabListHeld;
+    await route.continue();
+  });
+  await page.goto('/education');
+  const statement = page.getByRole('textbox', { name: 'Personal statement' });
+  await statement.click();
+  await page.keyboard.type('Why I want');
+  await expect(page.getByRole('tab', { name: 'Write it here' })).toHaveCount(0);
+
+  releaseTabList();
+  await expect(page.getByRole('tab', { name: 'Write it here' })).toBeVisible();
+  await expect(statement).toBeFocused();
+  await page.keyboard.type(' to transfer.');
+  await expect(statement).toHaveValue('Why I want to transfer.');
+});
+
 test('after log-in the focus is on the heading of the page that opens', async ({
   page,
   request,

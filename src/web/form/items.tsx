@@ -1,10 +1,11 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { type RefObject, useId, useMemo, useRef, useState } from 'react';
 import { ADD_ANOTHER_MAX } from '../../shared/constants';
 import type { KeyResolver } from '../../shared/form/conditions';
 import type { Block, Item, Repeat, Switch, Tabs } from '../../shared/form/model';
 import { branchesOf, enterBranch, type ResolvedInstance } from '../../shared/form/traverse';
 import { Button } from '../ui/button';
 import { cx } from '../ui/cx';
+import { type HeldFocus, useHandOverFocus } from '../ui/focus-hand-over';
 import { onDemand } from '../ui/on-demand';
 import type { CourseworkGridProps } from './coursework-grid';
 import { FieldView } from './field';
@@ -197,8 +198,12 @@ function TabsView({ tabs, ...place }: Omit<ItemListProps, 'items'> & { tabs: Tab
 function ShownTabs({ tabs, ...place }: Omit<ItemListProps, 'items'> & { tabs: Tabs }) {
   const { isLoggedIn } = useFormContext();
   const SignedInTabs = signedInTabs.useLoaded(isLoggedIn);
-  if (isLoggedIn && SignedInTabs) return <SignedInTabs tabs={tabs} {...place} />;
-  return <OneTab tabs={tabs} isLoggedIn={isLoggedIn} {...place} />;
+  // The tab list replaces the one-tab view, and with it the box an applicant may be typing in.
+  const heldFocus = useRef<HeldFocus | null>(null);
+  if (isLoggedIn && SignedInTabs) {
+    return <SignedInTabs tabs={tabs} heldFocus={heldFocus} {...place} />;
+  }
+  return <OneTab tabs={tabs} isLoggedIn={isLoggedIn} heldFocus={heldFocus} {...place} />;
 }
 
 /**
@@ -208,15 +213,22 @@ function ShownTabs({ tabs, ...place }: Omit<ItemListProps, 'items'> & { tabs: Ta
 function OneTab({
   tabs,
   isLoggedIn,
+  heldFocus,
   ...place
-}: Omit<ItemListProps, 'items'> & { tabs: Tabs; isLoggedIn: boolean }) {
+}: Omit<ItemListProps, 'items'> & {
+  tabs: Tabs;
+  isLoggedIn: boolean;
+  heldFocus: RefObject<HeldFocus | null>;
+}) {
   const chosen = useChosenTab(tabs);
   const headingId = useId();
+  const view = useRef<HTMLDivElement>(null);
+  useHandOverFocus(view, heldFocus);
   const shownId = isLoggedIn ? chosen : tabs.defaultTab;
   const tab = tabs.tabs.find((candidate) => candidate.id === shownId) ?? tabs.tabs[0];
   const others = tabs.tabs.filter((candidate) => candidate !== tab).map((other) => other.label);
   return (
-    <div className={cx(styles.tabs, styles.wide)}>
+    <div ref={view} className={cx(styles.tabs, styles.wide)}>
       <h3 id={headingId} className={styles.repeatTitle}>
         {tabs.label}
       </h3>

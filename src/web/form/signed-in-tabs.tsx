@@ -1,7 +1,8 @@
 import { Tabs as RadixTabs } from 'radix-ui';
-import { useId, useRef } from 'react';
+import { type RefObject, useId, useRef } from 'react';
 import type { Tabs } from '../../shared/form/model';
 import { cx } from '../ui/cx';
+import { type HeldFocus, useTakeOverFocus } from '../ui/focus-hand-over';
 import styles from './form.module.css';
 import { useFormContext } from './form-context';
 import { useChosenTab } from './hooks';
@@ -10,9 +11,11 @@ import { ItemList, type ItemListProps } from './items';
 /** A tab group as signed-in applicants see it: every tab, switched through the form's action. */
 export default function SignedInTabs({
   tabs,
+  heldFocus,
   ...place
-}: Omit<ItemListProps, 'items'> & { tabs: Tabs }) {
+}: Omit<ItemListProps, 'items'> & { tabs: Tabs; heldFocus?: RefObject<HeldFocus | null> }) {
   const { actions } = useFormContext();
+  useTakeOverFocus(heldFocus);
   const chosen = useChosenTab(tabs);
   const headingId = useId();
   const tabList = useRef<HTMLDivElement>(null);
