@@ -310,6 +310,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(applicationRoutes, {
     store: applications,
     submitStore: submitApplications,
+    saveStatements: database.concurrentStatements,
     sessions,
     model: deps.model,
     courseworkRules: tenant.coursework,

@@ -24,7 +24,7 @@ import { HttpError } from '../http/http-error';
 import { bindActorToLog } from '../http/request-actor';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { SubmitReceipts } from '../receipts/receipts-service';
-import type { ApplicationsStore } from './applications-store';
+import type { AnswerSave, ApplicationsStore } from './applications-store';
 import { createStatementBatches } from './statement-batches';
 import { createSubmitBatches } from './submit-batches';
 
@@ -45,6 +45,11 @@ export interface ApplicationOptions {
   onSubmitted?: (accountId: string) => Promise<void>;
   /** Drafts each submit's receipt (numbered by the submit's statement) and mails it after commit. */
   receipts?: SubmitReceipts;
+  /**
+   * Save statements on their way at once (the pool's connections): more saves than that wait,
+   * and go together in one statement. One unless given.
+   */
+  saveStatements?: number;
 }
 
 /** Reads before giving up on an application that changes under every submit attempt. */
@@ -68,6 +73,12 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
   const submitReads = createStatementBatches(
     (tokens: readonly string[]) => submitStore.readForSubmits(options.sessions, tokens),
     (token) => token,
+  );
+  // Saves go alone while the pool has a connection free, and together when it has none.
+  const saves = createStatementBatches(
+    (items: readonly AnswerSave[]) => store.saveAnswersTogether(options.sessions, items),
+    (item) => item.token,
+    options.saveStatements ?? 1,
   );
   const startingPdfs = new Set<Promise<void>>();
   // A shutdown lets the PDFs of the last submits be requested before the database closes.
@@ -96,7 +107,7 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationOptions> = async (
       coursework: options.courseworkRules,
     });
     if (!parsed.ok) throw new HttpError(400, INVALID_REQUEST_MESSAGE, parsed.errors);
-    const saved = await store.saveAnswers(options.sessions, token, parsed.patch, keepExisting);
+    const saved = await saves.send({ token, patch: parsed.patch, keepExisting });
     if (saved) {
       bindActorToLog(request, reply, { accountId: saved.accountId });
       await options.sessions.touchIfStale(token, saved.lastSeenAt);

@@ -8,18 +8,20 @@ interface Waiting<Item, Outcome> {
 }
 
 /**
- * Calls of one kind go to the database one statement at a time: those that arrive while a
- * statement is on its way wait for it, then go together in the next. On deadline night a burst
- * of submits then costs a few statements instead of one each, and no call waits for more than
- * the statement ahead of it. A key appears once per statement (a second call with it goes in the
+ * Calls of one kind go to the database as at most `inFlight` statements at a time (one unless
+ * given): a call that finds a statement free goes at once, on its own; those that arrive while
+ * every statement is on its way wait, then go together in the next. On deadline night a burst
+ * then costs a few statements instead of one each, and no call waits for more than the
+ * statements ahead of it. A key appears once per statement (a second call with it goes in the
  * next one). `run` answers each item's outcome under its key; an item left out gets null.
  */
 export function createStatementBatches<Item, Outcome>(
   run: (items: readonly Item[]) => Promise<ReadonlyMap<string, Outcome>>,
   keyOf: (item: Item) => string,
+  inFlight = 1,
 ) {
   const waiting: Waiting<Item, Outcome>[] = [];
-  let running = false;
+  let running = 0;
 
   async function settle(batch: Waiting<Item, Outcome>[]): Promise<void> {
     try {
@@ -36,27 +38,30 @@ export function createStatementBatches<Item, Outcome>(
     }
   }
 
-  async function drain(): Promise<void> {
-    running = true;
-    try {
-      while (waiting.length > 0) {
-        const batch: Waiting<Item, Outcome>[] = [];
-        const keys = new Set<string>();
-        for (let n = 0; n < waiting.length && batch.length < MOST_PER_STATEMENT; ) {
-          const entry = waiting[n] as Waiting<Item, Outcome>;
-          const key = keyOf(entry.item);
-          if (keys.has(key)) {
-            n++;
-            continue;
-          }
-          keys.add(key);
-          batch.push(entry);
-          waiting.splice(n, 1);
-        }
-        await settle(batch);
+  function nextBatch(): Waiting<Item, Outcome>[] {
+    const batch: Waiting<Item, Outcome>[] = [];
+    const keys = new Set<string>();
+    for (let n = 0; n < waiting.length && batch.length < MOST_PER_STATEMENT; ) {
+      const entry = waiting[n] as Waiting<Item, Outcome>;
+      const key = keyOf(entry.item);
+      if (keys.has(key)) {
+        n++;
+        continue;
       }
-    } finally {
-      running = false;
+      keys.add(key);
+      batch.push(entry);
+      waiting.splice(n, 1);
+    }
+    return batch;
+  }
+
+  function startStatements(): void {
+    while (running < inFlight && waiting.length > 0) {
+      running++;
+      void settle(nextBatch()).finally(() => {
+        running--;
+        startStatements();
+      });
     }
   }
 
@@ -65,7 +70,7 @@ export function createStatementBatches<Item, Outcome>(
     send(item: Item): Promise<Outcome | null> {
       return new Promise((resolve, reject) => {
         waiting.push({ item, resolve, reject });
-        if (!running) void drain();
+        startStatements();
       });
     },
   };
