@@ -37,24 +37,28 @@ function twentyKeyPatch(): Record<string, string> {
 
 /**
  * autocannon in a process of its own, as a load balancer's clients would be: in this process it
- * would compete with the direct statements' bookkeeping.
+ * would compete with the direct statements' bookkeeping. With `cookies`, each connection is
+ * another applicant: it sends the cookie of its own (round the list).
  */
-export function loadFromAnotherProcess(options: autocannon.Options): Promise<autocannon.Result> {
-  const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-  const args = [
-    cli,
-    '--json',
-    '-c',
-    String(options.connections),
-    '-d',
-    String(options.duration),
-    '-m',
-    options.method ?? 'GET',
-  ];
-  for (const [name, value] of Object.entries(options.headers ?? {}))
-    args.push('-H', `${name}=${value}`);
-  if (typeof options.body === 'string') args.push('-b', options.body);
-  args.push(options.url);
+export function loadFromAnotherProcess(
+  options: autocannon.Options,
+  cookies: readonly string[] = [],
+): Promise<autocannon.Result> {
+  const autocannonPath = createRequire(import.meta.url).resolve('autocannon');
+  // The client set-up is a function, which autocannon's command line cannot take: a script runs
+  // its programmatic interface instead, with the options as its argument.
+  const script = `
+    const autocannon = require(${JSON.stringify(autocannonPath)});
+    const { options, cookies } = JSON.parse(process.argv[1]);
+    let next = 0;
+    const setupClient = cookies.length === 0 ? undefined : (client) => {
+      client.setHeaders({ ...options.headers, cookie: cookies[next++ % cookies.length] });
+    };
+    autocannon({ ...options, setupClient }, (error, result) => {
+      if (error) { console.error(error); process.exit(1); }
+      process.stdout.write(JSON.stringify(result));
+    });`;
+  const args = ['-e', script, JSON.stringify({ options, cookies })];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
@@ -84,13 +88,13 @@ export interface AnswerSaveResult {
   loadAfter: number[];
 }
 
-/** Sends `run` from CONNECTIONS concurrent loops for the measurement's duration. */
-async function statementsPerSecond(run: () => Promise<void>): Promise<number> {
+/** Sends `run` from CONNECTIONS concurrent loops (`run` is told which) for the duration. */
+async function statementsPerSecond(run: (loop: number) => Promise<void>): Promise<number> {
   let done = 0;
   const until = Date.now() + DURATION_SECONDS * 1000;
-  const loop = async () => {
+  const loop = async (_: unknown, n: number) => {
     while (Date.now() < until) {
-      await run();
+      await run(n);
       done++;
     }
   };
@@ -99,11 +103,15 @@ async function statementsPerSecond(run: () => Promise<void>): Promise<number> {
 }
 
 /** An applicant with an application and a live session, made in the database: the token. */
-async function seedApplicant(database: DatabaseHandle, kind: DatabaseKind): Promise<string> {
+async function seedApplicant(
+  database: DatabaseHandle,
+  kind: DatabaseKind,
+  n: number,
+): Promise<string> {
   const token = randomToken();
   const [account] = await database.db
     .insert(accounts)
-    .values({ email: `bench.save.${kind}@example.edu`, confirmedAt: new Date() })
+    .values({ email: `bench.save.${n}.${kind}@example.edu`, confirmedAt: new Date() })
     .returning({ id: accounts.id });
   if (!account) throw new Error('no account inserted');
   await database.db.insert(applications).values({ accountId: account.id });
@@ -118,7 +126,7 @@ async function seedApplicant(database: DatabaseHandle, kind: DatabaseKind): Prom
 /** The route's own store call, straight to the database at the API's concurrency. */
 async function directRate(
   open: () => Promise<DatabaseHandle>,
-  token: string,
+  tokens: readonly string[],
   patch: Record<string, string>,
 ): Promise<number> {
   const database = await open();
@@ -129,7 +137,8 @@ async function directRate(
       secureCookies: true,
     });
     const store = createApplicationsStore(database.db);
-    return await statementsPerSecond(async () => {
+    return await statementsPerSecond(async (loop) => {
+      const token = tokens[loop % tokens.length] as string;
       const saved = await store.saveAnswers(liveSessions, token, patch, false);
       if (!saved) throw new Error('the direct save updated no row');
     });
@@ -150,11 +159,18 @@ export async function benchAnswerSave(kind: DatabaseKind): Promise<AnswerSaveRes
       : openDatabase({ kind: 'pglite', dataDir });
   try {
     const seeded = await open();
-    const token = await seedApplicant(seeded, kind).finally(() => seeded.close());
+    // Each connection is an applicant of its own, saving one answer after another.
+    const tokens: string[] = [];
+    try {
+      for (let n = 0; n < CONNECTIONS; n++) tokens.push(await seedApplicant(seeded, kind, n));
+    } finally {
+      await seeded.close();
+    }
+    const cookies = tokens.map((token) => `${sessionCookieName(true)}=${token}`);
     const patch = twentyKeyPatch();
 
     const loadBefore = os.loadavg();
-    const before = await directRate(open, token, patch);
+    const before = await directRate(open, tokens, patch);
     const server = await startProductionServer(PORT, {
       DATA_DIR: dataDir,
       DATABASE_URL: scratch?.url,
@@ -167,24 +183,22 @@ export async function benchAnswerSave(kind: DatabaseKind): Promise<AnswerSaveRes
     let api: autocannon.Result;
     let profile: autocannon.Result;
     try {
-      const headers = {
-        cookie: `${sessionCookieName(true)}=${token}`,
-        origin: server.base,
-        'content-type': 'application/json',
-      };
-      api = await loadFromAnotherProcess({
-        url: `${server.base}/api/answer`,
-        method: 'PUT',
-        connections: CONNECTIONS,
-        duration: DURATION_SECONDS,
-        headers,
-        body: JSON.stringify(patch),
-      });
+      api = await loadFromAnotherProcess(
+        {
+          url: `${server.base}/api/answer`,
+          method: 'PUT',
+          connections: CONNECTIONS,
+          duration: DURATION_SECONDS,
+          headers: { origin: server.base, 'content-type': 'application/json' },
+          body: JSON.stringify(patch),
+        },
+        cookies,
+      );
       profile = await loadFromAnotherProcess({
         url: `${server.base}/api/profile`,
         connections: 1,
         duration: Math.min(5, DURATION_SECONDS),
-        headers: { cookie: headers.cookie },
+        headers: { cookie: cookies[0] as string },
       });
     } finally {
       await server.stop();
@@ -193,7 +207,7 @@ export async function benchAnswerSave(kind: DatabaseKind): Promise<AnswerSaveRes
       console.error(JSON.stringify({ statusCodeStats: api.statusCodeStats, latency: api.latency }));
       throw new Error(`answer saves failed: ${api.non2xx} non-2xx, ${api.errors} errors`);
     }
-    const after = await directRate(open, token, patch);
+    const after = await directRate(open, tokens, patch);
     const loadAfter = os.loadavg();
     return {
       database: kind,
