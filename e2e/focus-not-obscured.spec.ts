@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { validApplicationAnswers } from '../src/shared/test/application-fixtures';
 import { passwordInput, STRONG_PASSWORD } from './helpers/accounts';
 import { fieldOf, seedAnswers, signedInAccount } from './helpers/form';
+import { holdRequests } from './helpers/held-requests';
 import { focusedElement } from './helpers/keyboard';
 
 const PHONE = { width: 360, height: 740 };
@@ -138,14 +139,7 @@ test('while the loading overlay covers the screen, the keyboard cannot reach wha
   await context.clearCookies();
 
   // Signing in leads to /completion, whose loader waits for the decision: held here.
-  let answer: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
-  await page.route('**/api/decision', async (route) => {
-    await held;
-    await route.fallback();
-  });
+  const answer = await holdRequests(page, '**/api/decision');
   await page.goto('/login');
   await page.getByLabel('Email address').fill(email);
   await passwordInput(page).fill(STRONG_PASSWORD);

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { makePng } from '../src/server/test/sample-files';
 import { createAccount, passwordInput, STRONG_PASSWORD, uniqueEmail } from './helpers/accounts';
 import { fieldOf, signedInAccount } from './helpers/form';
+import { holdRequests } from './helpers/held-requests';
 
 /** What has the focus, as a person would name it: 'body', or the element's role and text. */
 function focused(page: Page): Promise<string> {
@@ -69,14 +70,7 @@ test('typing in a tab group before its tab list loads goes on in the same box', 
 }) => {
   await signedInAccount(page, request, 'focus-tab-list');
   // The tab list's code is held back until the applicant is already typing.
-  let releaseTabList = () => {};
-  const tabListHeld = new Promise<void>((resolve) => {
-    releaseTabList = resolve;
-  });
-  await page.route('**/assets/signed-in-tabs-*.js', async (route) => {
-    await tabListHeld;
-    await route.continue();
-  });
+  const releaseTabList = await holdRequests(page, '**/assets/signed-in-tabs-*.js');
   await page.goto('/education');
   const statement = page.getByRole('textbox', { name: 'Personal statement' });
   await statement.click();

@@ -8,6 +8,7 @@ import {
   profileAnswers,
   signedInAccount,
 } from './helpers/form';
+import { holdRequests } from './helpers/held-requests';
 
 const SHOTS_DIR = '/tmp/shots-lookup';
 
@@ -200,14 +201,7 @@ test('typing quickly sends few searches, and the address line suggests city, sta
 test('what is typed before the search widget has loaded is kept, and the search goes on from it', async ({
   page,
 }) => {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/lookup-combobox-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /lookup-combobox-[^/]*\.js$/);
   await page.goto('/education');
   const plain = fieldOf(page, 'hs_name').getByRole('textbox', { name: 'High school name' });
   await plain.pressSequentially('Stuyv');
